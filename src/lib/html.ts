@@ -1,0 +1,74 @@
+/**
+ * The one allowlist for HTML inside content strings. The validator refuses anything outside it
+ * before a build, and the renderer sanitises with the same list at run time, so a string that
+ * slipped past validation (an edited data file served directly) still cannot run script.
+ */
+import { escapeAttrValue, FilterXSS, type IWhiteList } from "xss";
+
+const allowedTags: IWhiteList = {
+  a: ["href", "title", "rel", "target"],
+  b: [],
+  br: [],
+  em: [],
+  i: [],
+  small: [],
+  span: [],
+  strong: [],
+  sub: [],
+  sup: [],
+  u: [],
+};
+
+const safeHref = /^(https:\/\/|http:\/\/|mailto:|tel:|\/|#)/i;
+
+function isSafeHref(value: string): boolean {
+  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so
+  // compare with them removed.
+  return safeHref.test(value.replace(/[\u0000-\u0020]/g, ""));
+}
+
+const sanitiser = new FilterXSS({
+  whiteList: allowedTags,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "template"],
+  safeAttrValue(tag, name, value) {
+    if (tag === "a" && name === "href") return isSafeHref(value) ? escapeAttrValue(value) : "";
+    return escapeAttrValue(value);
+  },
+});
+
+/** Returns the string with every tag and attribute outside the allowlist removed. */
+export function sanitizeInlineHtml(html: string): string {
+  return sanitiser.process(html);
+}
+
+/**
+ * Lists, in words, what in the string falls outside the allowlist, such as
+ * "the tag <script> is not allowed". An empty list means the string is safe as written.
+ */
+export function findHtmlProblems(html: string): string[] {
+  if (!html.includes("<")) return [];
+  const problems: string[] = [];
+  const finder = new FilterXSS({
+    whiteList: allowedTags,
+    onIgnoreTag(tag, raw) {
+      if (!raw.startsWith("</")) problems.push(`the tag <${tag}> is not allowed`);
+    },
+    onIgnoreTagAttr(tag, name) {
+      problems.push(
+        name.startsWith("on")
+          ? `the event handler attribute '${name}' on <${tag}> is not allowed`
+          : `the attribute '${name}' on <${tag}> is not allowed`,
+      );
+    },
+    onTagAttr(tag, name, value) {
+      if (tag === "a" && name === "href" && !isSafeHref(value)) {
+        problems.push(
+          `the link address '${value}' is not allowed (use https:, mailto:, tel: or a path starting with '/')`,
+        );
+      }
+    },
+  });
+  finder.process(html);
+  return [...new Set(problems)];
+}
