@@ -1,0 +1,78 @@
+/**
+ * Real-browser test harness: starts the built site (dist/) on 127.0.0.1 with a free port and
+ * drives Debian's Chromium through playwright-core. Never downloads a browser.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type RunningServer, startServer } from "../../src/server/app";
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const distDir = path.resolve(import.meta.dirname, "../../dist");
+
+/** Launches Chromium, or explains how to install it. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `Chromium was not found at ${chromePath}. Install it with 'apt-get update && apt-get install -y chromium', or set CHROME_PATH to a Chromium binary.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: chromePath,
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** A browser and the built site, ready for a test file. */
+export interface Harness {
+  browser: Browser;
+  server: RunningServer;
+  baseUrl: string;
+  /** A fresh page; console errors and page errors are collected in `errors`. */
+  newPage: (options?: {
+    width?: number;
+    height?: number;
+  }) => Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  close: () => Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(path.join(distDir, "index.html"))) {
+    throw new Error("dist/ has no build. Run 'npm run build' before the browser tests (npm run test:browser does).");
+  }
+  const [browser, server] = await Promise.all([launchBrowser(), startServer({ port: 0, distDir })]);
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    server,
+    baseUrl: server.url,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        baseURL: server.url,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      return { page, context, errors };
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests drive Debian's Chromium against the built site (npm run build first). Each test
+// file starts its own server on a free port, so files can run in parallel.
+export default defineConfig({
+  test: {
+    include: ["tests/browser/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
