@@ -1,0 +1,21 @@
+import { LeadForm } from "../forms/LeadForm";
+import type { FormBlock } from "../generated/blocks/form";
+import { useEntry } from "../routes/entry-context";
+
+export type FormProps = { block: FormBlock };
+
+/** A lead form from site-config/forms/; on a speciality page it carries that speciality. */
+export function Form({ block }: FormProps) {
+  const entry = useEntry();
+  const speciality = entry?.kind === "specialities" ? entry.entry.name : undefined;
+  return (
+    <section className="form-block container">
+      <LeadForm
+        formId={block.form}
+        title={block.title}
+        context={speciality ? { speciality, department: speciality } : undefined}
+        idPrefix={`form-${block.form}`}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTreatment } from "../collections/treatment-context";
+import { LeadForm } from "../forms/LeadForm";
+import type { TreatmentImageAndForm } from "../generated/blocks/treatment-hero";
+
+export type TreatmentHeroProps = { block: TreatmentImageAndForm };
+
+/**
+ * The treatment image (or the collection's default image) beside the Book an Appointment form
+ * titled with the treatment's name. The lead's department is the treatment's name, or the
+ * collection's default department when the treatment has none.
+ */
+export function TreatmentHero(_: TreatmentHeroProps) {
+  const { subDepartment, presentation, speciality } = useTreatment();
+  const name = subDepartment.name;
+  return (
+    <section className="treatment-hero container">
+      <figure className="treatment-hero__figure">
+        <img
+          src={subDepartment.image ?? presentation.defaultImage}
+          alt={`${name}${presentation.imageAltSuffix}`}
+          width={800}
+          height={500}
+          fetchPriority="high"
+          decoding="async"
+        />
+      </figure>
+      <div className="treatment-hero__form">
+        <LeadForm
+          formId={presentation.appointment.form}
+          title={presentation.appointment.titleTemplate.replaceAll("{name}", name)}
+          context={{ treatment: name, department: name || presentation.defaultDepartment, speciality }}
+          submitCheckMessage={presentation.appointment.mobileSubmitMessage}
+          idPrefix="treatment-appointment"
+        />
+      </div>
+    </section>
+  );
+}

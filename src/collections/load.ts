@@ -1,0 +1,63 @@
+/**
+ * Loads a treatment collection once per session: GET /assets/data/{file}; if that fails, the
+ * built-in copy (a separate lazy chunk, never in the main bundle) is used. Whichever answered is
+ * cached, so every later page view of the collection is instant.
+ */
+import type { TreatmentCollection } from "../generated/collection";
+import { messages } from "../lib/messages";
+
+const builtIn = import.meta.glob<TreatmentCollection>("../../site-config/collections/*-sub-departments.json", {
+  import: "default",
+});
+
+const cache = new Map<string, Promise<TreatmentCollection>>();
+const settled = new Map<string, TreatmentCollection>();
+
+async function fetchCollection(file: string): Promise<TreatmentCollection> {
+  const response = await fetch(`/assets/data/${file}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /assets/data/${file} answered ${response.status}`);
+  const data = (await response.json()) as TreatmentCollection;
+  if (!Array.isArray(data?.sub_departments)) throw new Error(`/assets/data/${file} has no sub_departments list`);
+  return data;
+}
+
+async function loadBuiltIn(file: string): Promise<TreatmentCollection> {
+  const loader = builtIn[`../../site-config/collections/${file}`];
+  if (!loader) throw new Error(`There is no built-in copy of ${file}.`);
+  return loader();
+}
+
+/** The collection in `file`, from the network or the built-in copy; loaded once and cached. */
+export function loadCollection(file: string): Promise<TreatmentCollection> {
+  let pending = cache.get(file);
+  if (!pending) {
+    pending = fetchCollection(file)
+      .catch((error: unknown) => {
+        console.error(messages.dataLoadFailed(file), error);
+        return loadBuiltIn(file);
+      })
+      .then((data) => {
+        settled.set(file, data);
+        return data;
+      });
+    cache.set(file, pending);
+  }
+  return pending;
+}
+
+/** The collection if it has already loaded (lets a revisit render without a loading state). */
+export function loadedCollection(file: string): TreatmentCollection | undefined {
+  return settled.get(file);
+}
+
+/** Seeds the cache, for prerendered pages that carry their data, and for tests. */
+export function primeCollection(file: string, data: TreatmentCollection) {
+  settled.set(file, data);
+  cache.set(file, Promise.resolve(data));
+}
+
+/** Forgets every loaded collection (tests only). */
+export function clearCollectionCache() {
+  cache.clear();
+  settled.clear();
+}

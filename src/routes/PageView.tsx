@@ -1,0 +1,14 @@
+/** Renders one page of site-config/pages/ (for 'each' pages, with its entry). */
+import { BlockList } from "../blocks/BlockList";
+import type { Page } from "../generated/page";
+import { useHead } from "../seo/head";
+import { type Entry, EntryContext, fillName } from "./entry-context";
+
+export function PageView({ page, file, entry = null }: { page: Page; file: string; entry?: Entry | null }) {
+  useHead({ title: fillName(page.meta.title, entry), description: fillName(page.meta.description, entry) });
+  return (
+    <EntryContext.Provider value={entry}>
+      <BlockList blocks={page.blocks} source={{ file, pointer: "/blocks" }} />
+    </EntryContext.Provider>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * A treatment page: finds the treatment for the address (slug, aliases, fuzzy match), loads the
+ * collection once, sets title, description and canonical from the treatment, scrolls to the top
+ * when the treatment changes, and renders the collection's template. An unknown slug follows the
+ * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
+ * slugs and show 'Content Not Loaded').
+ */
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { BlockList } from "../blocks/BlockList";
+import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
+import { loadCollection, loadedCollection } from "../collections/load";
+import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
+import { TreatmentContext } from "../collections/treatment-context";
+import type { TreatmentCollection } from "../generated/collection";
+import type { CollectionPresentation } from "../generated/presentation";
+import { useHead } from "../seo/head";
+
+interface TreatmentPageProps {
+  presentation: CollectionPresentation;
+  file: string;
+}
+
+export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [data, setData] = useState<TreatmentCollection | undefined>(() => loadedCollection(presentation.dataFile));
+  const slug = requestedSlug(params.slug, pathname, presentation.slugFromUrlSegment);
+
+  useEffect(() => {
+    let live = true;
+    loadCollection(presentation.dataFile).then((loaded) => live && setData(loaded));
+    return () => {
+      live = false;
+    };
+  }, [presentation.dataFile]);
+
+  const subDepartment = data && slug ? resolveSubDepartment(slug, data.sub_departments, presentation) : undefined;
+  const missing = data !== undefined && subDepartment === undefined;
+
+  useEffect(() => {
+    if (!missing || !data) return;
+    const { unknownSlug } = presentation;
+    if (unknownSlug.action === "redirect") {
+      console.error(unknownSlug.log, slug);
+      navigate(unknownSlug.to ?? "/", { replace: true });
+    } else {
+      console.error(
+        unknownSlug.log,
+        data.sub_departments.map((s) => s.slug),
+      );
+    }
+  }, [missing, data, slug, presentation, navigate]);
+
+  useEffect(() => {
+    if (subDepartment) window.scrollTo(0, 0);
+  }, [subDepartment]);
+
+  useHead(
+    subDepartment
+      ? {
+          title: subDepartment.meta_title,
+          description: subDepartment.meta_description,
+          canonical: subDepartment.canonical_url,
+        }
+      : null,
+  );
+
+  if (!data) {
+    return (
+      <div className="container page-loading" aria-busy="true">
+        <p>Loading…</p>
+      </div>
+    );
+  }
+  if (!subDepartment || !subDepartment.content) {
+    return presentation.unknownSlug.action === "redirect" && !subDepartment ? null : (
+      <div className="container">
+        <ContentNotLoaded />
+      </div>
+    );
+  }
+  return (
+    <TreatmentContext.Provider value={{ subDepartment, presentation, speciality: data.speciality }}>
+      <article className="treatment-page" key={subDepartment.slug}>
+        <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
+      </article>
+    </TreatmentContext.Provider>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The route table, built from config: every page of site-config/pages/ ('each' pages expanded per
+ * branch or speciality), every collection's treatment route, the empty path showing the home page,
+ * and any other path going to /home.
+ */
+import { Navigate, type RouteObject } from "react-router-dom";
+import { branches, type PageEntry, pages, presentations, specialities } from "../config/site-config";
+import type { Page } from "../generated/page";
+import type { Entry } from "./entry-context";
+import { PageView } from "./PageView";
+import { registerPreload, resetPreloads } from "./preload";
+import { Root } from "./Root";
+
+/** Code-split route modules, loaded on navigation and preloaded when a link is hovered or focused. */
+const lazyModules = {
+  treatment: () => import("./TreatmentPage"),
+  lazyPage: () => import("./LazyPage"),
+};
+
+function entriesOf(page: Page): Entry[] {
+  if (page.each === "branches") return branches.map((entry) => ({ kind: "branches", entry }));
+  if (page.each === "specialities") return specialities.map((entry) => ({ kind: "specialities", entry }));
+  return [];
+}
+
+function pageRoutes({ page, file }: PageEntry): RouteObject[] {
+  if (page.each) {
+    return entriesOf(page).map((entry) => ({
+      path: page.route.replace(":slug", entry.entry.slug),
+      element: <PageView page={page} file={file} entry={entry} />,
+    }));
+  }
+  if (page.lazy) {
+    registerPreload(page.route, lazyModules.lazyPage);
+    return [
+      {
+        path: page.route,
+        lazy: async () => {
+          const { LazyPage } = await lazyModules.lazyPage();
+          return { element: <LazyPage page={page} file={file} /> };
+        },
+      },
+    ];
+  }
+  return [{ path: page.route, element: <PageView page={page} file={file} /> }];
+}
+
+function treatmentRoutes(): RouteObject[] {
+  return Object.values(presentations).map((presentation) => {
+    registerPreload(presentation.route, lazyModules.treatment);
+    const file = `site-config/collections/${presentation.id}.presentation.json`;
+    return {
+      path: presentation.route,
+      lazy: async () => {
+        const { TreatmentPage } = await lazyModules.treatment();
+        return { element: <TreatmentPage presentation={presentation} file={file} /> };
+      },
+    };
+  });
+}
+
+/** The whole route table. */
+export function buildRoutes(): RouteObject[] {
+  resetPreloads();
+  const home = pages.find((p) => p.page.route === "/home");
+  const children: RouteObject[] = [
+    ...(home ? [{ index: true, element: <PageView page={home.page} file={home.file} /> }] : []),
+    ...pages.flatMap(pageRoutes),
+    ...treatmentRoutes(),
+    { path: "*", element: <Navigate to="/home" replace /> },
+  ];
+  return [{ path: "/", element: <Root />, children }];
+}
