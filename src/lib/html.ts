@@ -31,10 +31,12 @@ const sanitiser = new FilterXSS({
   whiteList: allowedTags,
   stripIgnoreTag: true,
   stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "template"],
-  safeAttrValue(tag, name, value) {
-    if (tag === "a" && name === "href") return isSafeHref(value) ? escapeAttrValue(value) : "";
-    return escapeAttrValue(value);
+  // Returning "" drops the attribute entirely rather than leaving an empty href behind.
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href" && !isSafeHref(value)) return "";
+    return undefined;
   },
+  safeAttrValue: (_tag, _name, value) => escapeAttrValue(value),
 });
 
 /** Returns the string with every tag and attribute outside the allowlist removed. */

@@ -40,6 +40,10 @@ function createAjv() {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    // Errors carry the schema and the data they are about, so validation/messages.ts can say
+    // what was expected (a property's title, the allowed names) and what was found. It costs
+    // nothing while a document is valid.
+    verbose: true,
   });
   addFormats(ajv, ["email", "regex", "date", "uri"]);
   ajv.addKeyword({

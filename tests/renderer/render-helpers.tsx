@@ -1,0 +1,33 @@
+/**
+ * Renders routes of the real route table's pieces in a memory router, with the forms module
+ * replaced by a stub that shows the title and context it was given (the forms have their own tests).
+ */
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { vi } from "vitest";
+import { TreatmentPage } from "../../src/routes/TreatmentPage";
+import { presentations } from "../../src/config/site-config";
+
+vi.mock("../../src/forms/LeadForm", () => ({
+  LeadForm: (props: { formId: string; title?: string; context?: Record<string, string>; submitCheckMessage?: string }) => (
+    <div data-testid="lead-form" data-form={props.formId} data-context={JSON.stringify(props.context ?? {})}>
+      {props.title}
+    </div>
+  ),
+}));
+
+/** Shows a treatment page of a collection at `path`, plus a home route to see redirects land. */
+export function renderTreatment(collection: "cardiology" | "orthopedics", path: string) {
+  const presentation = presentations[collection];
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <p>Home page</p> },
+      {
+        path: presentation.route,
+        element: <TreatmentPage presentation={presentation} file={`site-config/collections/${collection}.presentation.json`} />,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}
