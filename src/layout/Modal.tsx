@@ -24,6 +24,8 @@ const unlockScroll = () => {
 export interface ModalProps {
   open: boolean;
   onClose: () => void;
+  /** The dialog element's id, for a trigger's aria-controls. */
+  id?: string;
   /** The dialog's accessible name, shown as its heading. */
   title: string;
   /** Keep the title for screen readers only (the mobile menu shows the logo instead). */
@@ -40,6 +42,7 @@ export interface ModalProps {
 }
 
 export function Modal({
+  id,
   open,
   onClose,
   title,
@@ -107,6 +110,7 @@ export function Modal({
   return (
     <dialog
       ref={dialogRef}
+      id={id}
       className={["modal", `modal--${variant}`, className].filter(Boolean).join(" ")}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
