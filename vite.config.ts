@@ -1,7 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { siteDataPlugin } from "./scripts/vite/site-data-plugin";
+import { siteDataPlugin } from "./scripts/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
 

@@ -1,11 +1,14 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { loadCollection, loadedCollection } from "../collections/load";
-import { presentations } from "../config/site-config";
+import { branches, presentations, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
 import type { TreatmentCollection } from "../generated/collection";
 import { useEntry } from "../routes/entry-context";
+import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
+import { useSiteActions } from "../ui/site-actions";
+import "../styles/site-blocks.css";
 
 export type SpecialityDetailsProps = { block: SpecialityDetailsBlock };
 
@@ -31,25 +34,65 @@ function TreatmentLinks({ collectionId }: { collectionId: string }) {
   );
 }
 
-/** On a speciality page: its summary and links to its treatment pages, where it has any. */
+/**
+ * On a speciality page: its summary, links to its treatment pages where it has any, the branches
+ * that offer it, and the appointment and find-a-doctor actions.
+ */
 export function SpecialityDetails(_: SpecialityDetailsProps) {
   const current = useEntry();
+  const actions = useSiteActions();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
   }
   const speciality = current.entry;
+  const offeredAt = branches.filter((b) => b.specialities.includes(speciality.slug));
   return (
     <section className="speciality-details container">
-      <h1>
-        <Icon name={speciality.icon} /> {speciality.name}
-      </h1>
-      <p className="page-heading__intro">{speciality.summary}</p>
+      <div className="speciality-details__intro">
+        <span className="speciality-details__icon">
+          <Icon name={speciality.icon} />
+        </span>
+        <div>
+          <h1>{speciality.name}</h1>
+          <p className="page-heading__intro">{speciality.summary}</p>
+        </div>
+      </div>
+      <div className="action-row">
+        <button
+          type="button"
+          className="button button--accent"
+          onClick={(e) => actions.openBookingModal(e.currentTarget)}
+        >
+          <Icon name="calendar" /> Book an Appointment
+        </button>
+        <Link className="button button--ghost" to={`/our-doctors?speciality=${speciality.slug}`}>
+          <Icon name="doctor" /> Find a {speciality.name} doctor
+        </Link>
+      </div>
       {speciality.treatments ? (
         <>
           <h2>Treatments</h2>
+          <p>Read about the treatments we offer, how they are done and what recovery involves.</p>
           <TreatmentLinks collectionId={speciality.treatments} />
         </>
       ) : null}
+      <h2>Where to find us</h2>
+      {offeredAt.length > 0 ? (
+        <ul className="pill-list">
+          {offeredAt.map((branch) => (
+            <li key={branch.slug}>
+              <Link to={`/locations/${branch.slug}`}>
+                <Icon name="map-pin" /> {branch.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          Call us on <a href={telHref()}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
+          {speciality.name} specialists are available.
+        </p>
+      )}
     </section>
   );
 }

@@ -6,15 +6,20 @@
  * Everything here was validated by `npm run validate` before the build, so the casts from JSON to
  * the generated types are checked facts, not hopes.
  */
+import blogPostsJson from "../../site-config/blog-posts.json";
 import branchesJson from "../../site-config/branches.json";
 import footerJson from "../../site-config/footer.json";
 import navigationJson from "../../site-config/navigation.json";
+import packagesJson from "../../site-config/packages.json";
 import siteJson from "../../site-config/site.json";
 import specialitiesJson from "../../site-config/specialities.json";
+import type { BlogPost, BlogPosts } from "../generated/blog-posts";
 import type { Branch, Branches } from "../generated/branches";
+import type { Doctor, Doctors } from "../generated/doctors";
 import type { Footer } from "../generated/footer";
 import type { Form } from "../generated/form";
 import type { Navigation } from "../generated/navigation";
+import type { HealthPackage, HealthPackages } from "../generated/packages";
 import type { Page } from "../generated/page";
 import type { CollectionPresentation } from "../generated/presentation";
 import type { Site } from "../generated/site";
@@ -25,6 +30,17 @@ export const navigation = navigationJson as Navigation;
 export const footer = footerJson as Footer;
 export const branches: Branch[] = (branchesJson as Branches).branches;
 export const specialities: Speciality[] = (specialitiesJson as Specialities).specialities;
+/** Blog posts, newest first; each is a page at /blogs/{slug}. */
+export const blogPosts: BlogPost[] = (blogPostsJson as BlogPosts).posts;
+/** Health checkup packages. */
+export const healthPackages: HealthPackage[] = (packagesJson as HealthPackages).packages;
+
+/**
+ * The doctors, fetched on demand: only the doctor search needs them, so they are a chunk of their
+ * own rather than part of every page's bundle.
+ */
+export const loadDoctors = (): Promise<Doctor[]> =>
+  import("../../site-config/doctors.json").then((module) => (module.default as Doctors).doctors);
 
 const formModules = import.meta.glob<Form>("../../site-config/forms/*.json", { eager: true, import: "default" });
 const presentationModules = import.meta.glob<CollectionPresentation>(

@@ -15,15 +15,15 @@ export interface Page {
    */
   route: string;
   /**
-   * With a ':slug' route: make one page per branch or per speciality; blocks then show that entry.
+   * With a ':slug' route: make one page per branch, per speciality or per blog post (blog-posts.json); blocks then show that entry.
    */
-  each?: "branches" | "specialities";
+  each?: "branches" | "posts" | "specialities";
   /**
    * Load this page's code only when a visitor opens it (used for the doctor search).
    */
   lazy?: boolean;
   /**
-   * The browser title and meta description. With 'each', '{name}' stands for the entry's name.
+   * The browser title and meta description. With 'each', '{name}' stands for the entry's name (a post's title) and '{summary}' for its summary (specialities and posts).
    */
   meta: SearchAndSharingMetadata;
   /**

@@ -18,8 +18,15 @@ export function BookingModal({ open, onClose, opener }: BookingModalProps) {
   const [mounted, setMounted] = useState(open);
   if (open && !mounted) setMounted(true);
   return (
-    <Modal open={open} onClose={onClose} opener={opener} title={navigation.bookingModal.title} className="booking-modal">
-      {mounted ? <LeadForm formId={navigation.bookingModal.form} idPrefix="booking-modal" /> : null}
+    <Modal
+      open={open}
+      onClose={onClose}
+      opener={opener}
+      title={navigation.bookingModal.title}
+      className="booking-modal"
+    >
+      {/* title="" keeps the form from repeating the modal's heading with its own. */}
+      {mounted ? <LeadForm formId={navigation.bookingModal.form} idPrefix="booking-modal" title="" /> : null}
     </Modal>
   );
 }

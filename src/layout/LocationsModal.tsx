@@ -11,10 +11,11 @@ import { Link, useNavigate } from "react-router-dom";
 import { branches, navigation, site } from "../config/site-config";
 import type { Branch } from "../generated/branches";
 import { Icon } from "../ui/Icon";
+import { entryRoute } from "./entry-routes";
 import { Modal } from "./Modal";
 
-/** The page of a branch. */
-export const branchRoute = (branch: Branch) => `/locations/${branch.slug}`;
+/** The page of a branch: /locations/{slug}. */
+export const branchRoute = (branch: Branch) => entryRoute("branches", branch.slug);
 
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -70,7 +71,7 @@ export function LocationsModal({ open, onClose, opener }: LocationsModalProps) {
                 decoding="async"
               />
               <span className="branch-card__text">
-                <span className="branch-card__name">{branch.name}</span>
+                <span className="branch-card__name">{branch.name}</span>{" "}
                 <span className="branch-card__city">
                   <Icon name="map-pin" />
                   {branch.city}

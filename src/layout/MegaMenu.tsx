@@ -70,7 +70,7 @@ export function MegaMenu({
     }
   };
 
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       moveFocus(event.key === "ArrowDown" ? "first" : "last");
@@ -80,8 +80,8 @@ export function MegaMenu({
     }
   };
 
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = tabbables(event.currentTarget);
+  const onPanelKeyDown = (event: KeyboardEvent, panel: HTMLElement) => {
+    const items = tabbables(panel);
     const index = items.indexOf(document.activeElement as HTMLElement);
     const go = (i: number) => {
       event.preventDefault();
@@ -95,6 +95,12 @@ export function MegaMenu({
     else if (event.key === "ArrowUp") go(index - 1);
     else if (event.key === "Home") go(0);
     else if (event.key === "End") go(items.length - 1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    const target = event.target as Node;
+    if (target === triggerRef.current) onTriggerKeyDown(event);
+    else if (panelRef.current?.contains(target)) onPanelKeyDown(event, panelRef.current);
   };
 
   // Focus going to another element outside closes the menu. A null relatedTarget (a click on
@@ -111,6 +117,7 @@ export function MegaMenu({
       onPointerEnter={(event) => event.pointerType === "mouse" && onMouseEnter()}
       onPointerLeave={(event) => event.pointerType === "mouse" && onMouseLeave()}
       onBlur={onBlur}
+      onKeyDown={onKeyDown}
     >
       <button
         ref={triggerRef}
@@ -120,12 +127,11 @@ export function MegaMenu({
         aria-controls={panelId}
         aria-current={active ? "true" : undefined}
         onClick={onTriggerClick}
-        onKeyDown={onTriggerKeyDown}
       >
         <span>{item.label}</span>
         <Icon name="chevron-down" className="nav__chevron" />
       </button>
-      <div ref={panelRef} id={panelId} className="mega" hidden={!open} onKeyDown={onPanelKeyDown}>
+      <div ref={panelRef} id={panelId} className="mega" hidden={!open}>
         <div className="container mega__inner">
           <div className="mega__main">
             {needsOverviewLink(item) ? (
@@ -138,7 +144,7 @@ export function MegaMenu({
                 <Icon name="arrow-up" className="mega__overview-arrow" />
               </Link>
             ) : null}
-            <ul className={`mega__list${item.children && item.children.length > 8 ? " mega__list--wide" : ""}`}>
+            <ul className="mega__list">
               {(item.children ?? []).map((child) => (
                 <li key={child.id}>
                   <Link

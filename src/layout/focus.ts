@@ -10,13 +10,18 @@ const focusableSelector = [
 ].join(",");
 
 /**
- * The elements of `root` that Tab reaches, in order. Elements inside a `hidden` ancestor (closed
- * sub-menus) or an inert one are left out; layout is not consulted, so this works the same in the
- * browser and in jsdom.
+ * The elements of `root` that Tab reaches, in order. Elements taken out of the tab order
+ * (tabindex=-1, such as a form's honeypot) or inside a `hidden`, inert or aria-hidden ancestor
+ * (closed sub-menus) are left out.
  */
 export function tabbables(root: Element): HTMLElement[] {
+  // Where there is layout (a browser, not jsdom), elements hidden by CSS are skipped too.
+  const hasLayout = root.getClientRects().length > 0;
   return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter(
-    (el) => !el.closest("[hidden], [inert]") && el.getAttribute("aria-hidden") !== "true",
+    (el) =>
+      el.tabIndex >= 0 &&
+      !el.closest("[hidden], [inert], [aria-hidden='true']") &&
+      (!hasLayout || el.getClientRects().length > 0),
   );
 }
 

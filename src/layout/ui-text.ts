@@ -12,8 +12,6 @@ export const uiText = {
   close: "Close",
   backToTop: "Back to top",
   quickActions: "Quick actions",
-  sideActions: "Appointments and enquiries",
-  footerNavigation: "Footer",
   legalNavigation: "Legal",
   social: "Social media",
   opensInNewTab: "(opens in a new tab)",

@@ -1,10 +1,10 @@
 /**
  * The route table, built from config: every page of site-config/pages/ ('each' pages expanded per
- * branch or speciality), every collection's treatment route, the empty path showing the home page,
- * and any other path going to /home.
+ * branch, speciality or blog post), every collection's treatment route, the empty path showing the
+ * home page, and any other path going to /home.
  */
 import { Navigate, type RouteObject } from "react-router-dom";
-import { branches, type PageEntry, pages, presentations, specialities } from "../config/site-config";
+import { blogPosts, branches, type PageEntry, pages, presentations, specialities } from "../config/site-config";
 import type { Page } from "../generated/page";
 import type { Entry } from "./entry-context";
 import { PageView } from "./PageView";
@@ -20,6 +20,7 @@ const lazyModules = {
 function entriesOf(page: Page): Entry[] {
   if (page.each === "branches") return branches.map((entry) => ({ kind: "branches", entry }));
   if (page.each === "specialities") return specialities.map((entry) => ({ kind: "specialities", entry }));
+  if (page.each === "posts") return blogPosts.map((entry) => ({ kind: "posts", entry }));
   return [];
 }
 

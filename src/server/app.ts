@@ -1,29 +1,90 @@
 /**
- * The site's one Node process: serves the built site from dist/ and (with the lead relay) the
- * product's own /api. Every path that is not a file gets the app shell, whose router shows the
- * page or sends the visitor to /home as the spec says.
+ * The site's one Node process: serves the built site from dist/ and the product's own /api, where
+ * the lead relay takes leads into its durable outbox and a worker delivers them to the CRM. Every
+ * path that is not a file gets the app shell, whose router shows the page or sends the visitor to
+ * /home as the spec says.
+ *
+ * Every response carries the security headers (security.ts); page responses also carry the
+ * cross-site token cookie the lead form echoes back.
  */
-import { createServer, type Server } from "node:http";
+import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sirv from "sirv";
+import siteJson from "../../site-config/site.json" with { type: "json" };
+import type { Form } from "../generated/form";
+import { ClientLimit } from "./client-limit";
+import { type CrmSender, leadSquaredSender } from "./crm";
+import { loadForms } from "./forms";
+import { handleLeadPost, isHttps, sendJson } from "./leads-route";
+import { Outbox } from "./outbox";
+import { CsrfTokens, setSecurityHeaders } from "./security";
+import { type CrmSettings, defaultClientRate, defaultDeliveryRate, type Rate } from "./settings";
+import { DeliveryWorker } from "./worker";
 
 /** Options of the server; tests pass a port of 0 to get a free one. */
 export interface ServerOptions {
   port: number;
   host?: string;
   distDir: string;
+  /** The outbox file; default ":memory:" (lost on exit: for tests; main.ts always gives a file). */
+  leadsDb?: string;
+  /** Where to deliver leads; absent: leads stay in the outbox. */
+  crm?: CrmSettings;
+  /** Replaces the LeadSquared sender (tests). */
+  crmSender?: CrmSender;
+  /** Deliveries per period; default 5 per 5 s. */
+  deliveryRate?: Rate;
+  /** Deliveries under way at once; default 1. */
+  deliveryConcurrency?: number;
+  /** Backoff between retries; default 2 s doubling to 5 min. */
+  retry?: { baseMs: number; maxMs: number };
+  /** New leads per client address; default 10 per minute. */
+  clientRate?: Rate;
+  /** The site's public origin, such as https://www.hospitals.example; default each request's own. */
+  siteOrigin?: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For and X-Forwarded-Proto. */
+  trustProxy?: boolean;
+  /** site-config/forms/ to load; default this checkout's. */
+  formsDir?: string;
+  /** Forms to use instead of loading them (tests). */
+  forms?: Record<string, Form>;
+  /** The clock; tests may fix it. */
+  now?: () => number;
+  /** Where log lines go; default console.log. */
+  log?: (message: string) => void;
 }
 
 /** A running server: its base URL and how to stop it. */
 export interface RunningServer {
   url: string;
   server: Server;
+  outbox: Outbox;
+  /** Absent when there is nowhere to deliver to. */
+  worker: DeliveryWorker | undefined;
+  /** Stops taking requests, lets deliveries under way finish, closes the outbox. */
   close: () => Promise<void>;
 }
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const assets = sirv(options.distDir, {
+const apiBase = siteJson.apiBase.replace(/\/+$/, "");
+
+function isPageRequest(req: IncomingMessage, pathname: string): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (pathname.startsWith("/assets/")) return false;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !last.includes(".") || last.endsWith(".html");
+}
+
+function staticHandler(distDir: string, log: (m: string) => void) {
+  if (!existsSync(distDir)) {
+    log(`No built site at ${distDir} (run npm run build); only the API is served.`);
+    return (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" });
+      res.end("Not found. The site has not been built.");
+    };
+  }
+  const assets = sirv(distDir, {
     etag: true,
     gzip: false,
     // Hashed file names never change content, so browsers may keep them for good; HTML may change
@@ -34,21 +95,89 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       } else res.setHeader("Cache-Control", "no-cache");
     },
   });
-  const shell = sirv(options.distDir, {
+  const shell = sirv(distDir, {
     single: true,
     etag: true,
     setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
   });
+  return (req: IncomingMessage, res: ServerResponse) => assets(req, res, () => shell(req, res));
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((m: string) => console.log(m));
+  const now = options.now ?? Date.now;
+  const forms = options.forms ?? loadForms(options.formsDir);
+  const dbFile = options.leadsDb ?? ":memory:";
+  if (dbFile === ":memory:" && process.env.NODE_ENV !== "test") {
+    log("The lead outbox is in memory: leads are lost when the process ends. Give it a file.");
+  }
+  const outbox = new Outbox(dbFile, { now });
+  const csrf = new CsrfTokens(outbox.secret("csrf"));
+  const send = options.crmSender ?? (options.crm ? leadSquaredSender(options.crm) : undefined);
+  const retry = options.retry ?? { baseMs: 2000, maxMs: 300_000 };
+  const worker = send
+    ? new DeliveryWorker({
+        outbox,
+        send,
+        rate: options.deliveryRate ?? defaultDeliveryRate,
+        concurrency: options.deliveryConcurrency,
+        retryBaseMs: retry.baseMs,
+        retryMaxMs: retry.maxMs,
+        now,
+        log,
+      })
+    : undefined;
+  const trustProxy = options.trustProxy ?? false;
+  const deps = {
+    forms,
+    outbox,
+    csrf,
+    limit: new ClientLimit(options.clientRate ?? defaultClientRate, now),
+    siteOrigin: options.siteOrigin,
+    trustProxy,
+    onAccepted: () => worker?.kick(),
+    log,
+  };
+  const serveStatic = staticHandler(options.distDir, log);
+
   const server = createServer((req, res) => {
-    assets(req, res, () => shell(req, res));
+    setSecurityHeaders(res);
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    if (pathname === `${apiBase}/leads`) {
+      handleLeadPost(req, res, deps).catch((error: unknown) => {
+        log(`Lead request failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong." });
+        else res.destroy();
+      });
+      return;
+    }
+    if (pathname === apiBase || pathname.startsWith(`${apiBase}/`)) {
+      return sendJson(res, 404, { error: "not_found", message: "There is no such API endpoint." });
+    }
+    if (isPageRequest(req, pathname)) csrf.ensureCookie(req, res, isHttps(req, trustProxy));
+    serveStatic(req, res);
   });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve) => server.listen(options.port, host, resolve));
+  worker?.start();
   const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     server,
-    close: () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    outbox,
+    worker,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve, reject) => {
+          server.close((err) => (err ? reject(err) : resolve()));
+          server.closeIdleConnections();
+        });
+        await worker?.stop();
+        await outbox.close();
+      })();
+      return closing;
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { findHtmlProblems } from "../lib/html";
 
 /** Kinds of cross-reference a schema marks with `x-ref`; see validation/references.ts. */
 export type RefKind =
+  | "branch-slug"
   | "canonical"
   | "collection"
   | "collection-slug"

@@ -2,7 +2,7 @@
 import { pointerSegments } from "./problem";
 
 /** A string in single quotes, shortened and with line breaks shown, as it appears in a message. */
-export function quote(text: string, max = 60): string {
+export function quote(text: string, max = 100): string {
   const shown = text.length > max ? `${text.slice(0, max - 1)}…` : text;
   return `'${shown.replace(/\r/g, "\\r").replace(/\n/g, "\\n").replace(/\t/g, "\\t")}'`;
 }

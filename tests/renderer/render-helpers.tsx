@@ -5,11 +5,16 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
-import { TreatmentPage } from "../../src/routes/TreatmentPage";
 import { presentations } from "../../src/config/site-config";
+import { TreatmentPage } from "../../src/routes/TreatmentPage";
 
 vi.mock("../../src/forms/LeadForm", () => ({
-  LeadForm: (props: { formId: string; title?: string; context?: Record<string, string>; submitCheckMessage?: string }) => (
+  LeadForm: (props: {
+    formId: string;
+    title?: string;
+    context?: Record<string, string>;
+    submitCheckMessage?: string;
+  }) => (
     <div data-testid="lead-form" data-form={props.formId} data-context={JSON.stringify(props.context ?? {})}>
       {props.title}
     </div>
@@ -24,7 +29,9 @@ export function renderTreatment(collection: "cardiology" | "orthopedics", path: 
       { path: "/", element: <p>Home page</p> },
       {
         path: presentation.route,
-        element: <TreatmentPage presentation={presentation} file={`site-config/collections/${collection}.presentation.json`} />,
+        element: (
+          <TreatmentPage presentation={presentation} file={`site-config/collections/${collection}.presentation.json`} />
+        ),
       },
     ],
     { initialEntries: [path] },

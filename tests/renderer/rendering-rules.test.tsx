@@ -11,7 +11,9 @@ import { ContentList, TextWithBreaks } from "../../src/ui/text";
 function renderSections(subDepartment: SubDepartment) {
   return render(
     <MemoryRouter>
-      <TreatmentContext.Provider value={{ subDepartment, presentation: presentations.orthopedics, speciality: "Orthopedics" }}>
+      <TreatmentContext.Provider
+        value={{ subDepartment, presentation: presentations.orthopedics, speciality: "Orthopedics" }}
+      >
         <TreatmentSections block={{ type: "treatment-sections" }} />
       </TreatmentContext.Provider>
     </MemoryRouter>,
@@ -32,7 +34,9 @@ describe("content rendering rules", () => {
   it("makes a subsection's h3 a link when it has a profile_url", () => {
     renderSections({
       ...base,
-      content: { sections: [{ h2: "Team", subsections: [{ h3: "Our surgeons", profile_url: "/our-doctors" }, { h3: "Plain" }] }] },
+      content: {
+        sections: [{ h2: "Team", subsections: [{ h3: "Our surgeons", profile_url: "/our-doctors" }, { h3: "Plain" }] }],
+      },
     });
     expect(screen.getByRole("link", { name: "Our surgeons" })).toHaveAttribute("href", "/our-doctors");
     expect(screen.getByRole("heading", { level: 3, name: "Plain" }).querySelector("a")).toBeNull();

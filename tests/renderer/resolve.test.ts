@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { requestedSlug, resolveSubDepartment } from "../../src/collections/resolve";
-import type { SubDepartment } from "../../src/generated/collection";
 import orthopedics from "../../site-config/collections/orthopedics.presentation.json";
 import data from "../../site-config/collections/orthopedics-sub-departments.json";
+import { requestedSlug, resolveSubDepartment } from "../../src/collections/resolve";
+import type { SubDepartment } from "../../src/generated/collection";
 
 const items = data.sub_departments as SubDepartment[];
 const find = (slug: string) => resolveSubDepartment(slug, items, orthopedics)?.slug;
@@ -12,12 +12,21 @@ describe("treatment slug lookup (orthopedics)", () => {
     expect(find("total-knee-replacement")).toBe("total-knee-replacement");
   });
   it("maps golfer's-elbow variants to the golfer's elbow page", () => {
-    for (const variant of ["golfers-elbow", "golfer's-elbow", "golfer%27s-elbow", "golfers-elbow-treatment-in-hyderabad"]) {
+    for (const variant of [
+      "golfers-elbow",
+      "golfer's-elbow",
+      "golfer%27s-elbow",
+      "golfers-elbow-treatment-in-hyderabad",
+    ]) {
       expect(find(variant)).toBe("treatment-for-golfers-elbow");
     }
   });
   it("maps knee-replacement variants to total-knee-replacement", () => {
-    for (const variant of ["knee-replacement", "knee-replacement-surgery-in-hyderabad", "best-knee-replacement-hospital"]) {
+    for (const variant of [
+      "knee-replacement",
+      "knee-replacement-surgery-in-hyderabad",
+      "best-knee-replacement-hospital",
+    ]) {
       expect(find(variant)).toBe("total-knee-replacement");
     }
   });

@@ -36,9 +36,11 @@ describe("treatment page", () => {
   it("shows the blocks in the spec's order", async () => {
     const { container } = renderTreatment("orthopedics", knee);
     await screen.findByRole("heading", { level: 1 });
-    const order = [...container.querySelectorAll(".cta-banner, .treatment-hero, h1, .treatment-sections, .bullet-groups, .why-choose-us, .accordion, .source-credit")].map(
-      (el) => el.className || el.tagName,
-    );
+    const order = [
+      ...container.querySelectorAll(
+        ".cta-banner, .treatment-hero, h1, .treatment-sections, .bullet-groups, .why-choose-us, .accordion, .source-credit",
+      ),
+    ].map((el) => el.className || el.tagName);
     expect(order.map((c) => c.split(" ")[0])).toEqual([
       "cta-banner",
       "treatment-hero",
@@ -135,7 +137,10 @@ describe("treatment page", () => {
     const credit = container.querySelector(".source-credit");
     if (credited) {
       expect(credit).toHaveTextContent(/^Source:/);
-      expect(within(credit as HTMLElement).getByRole("link")).toHaveAttribute("href", expect.stringMatching(/^https:\/\//));
+      expect(within(credit as HTMLElement).getByRole("link")).toHaveAttribute(
+        "href",
+        expect.stringMatching(/^https:\/\//),
+      );
     } else expect(credit).toBeNull();
   });
 
@@ -152,7 +157,9 @@ describe("treatment page", () => {
     fetchMock.mockImplementation(async () => new Response("down", { status: 503 }));
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     renderTreatment("cardiology", "/specialities/cardiology/best-hospital-for-bypass-surgery-in-hyderabad");
-    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(cardiology.sub_departments[4].content.h1);
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
+      cardiology.sub_departments[4].content.h1,
+    );
     expect(error).toHaveBeenCalledWith(
       "Could not load assets/data/cardiology-sub-departments.json; using the built-in copy.",
       expect.any(Error),

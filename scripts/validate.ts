@@ -1,0 +1,174 @@
+/**
+ * The validate CLI: checks the site configuration against its schemas and across files, before
+ * every build and whenever the content team wants to know a change is safe.
+ *
+ * Usage: npm run validate -- [options] [files or folders...]   (see `--help`)
+ * Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error.
+ * Environment: NO_COLOR turns colours off; VALIDATE_THREADS=1 keeps large runs on one thread.
+ *
+ * This file only reads the command line, prints and sets the exit code; the checks are in
+ * src/validation/.
+ */
+import { statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import * as say from "../src/validation/catalogue";
+import { startHelper } from "../src/validation/helper";
+import { jobsFor, listJsonFiles } from "../src/validation/list-files";
+import type { CatalogueEntry } from "../src/validation/problem";
+import { formatHuman, formatJson } from "../src/validation/report";
+import { closest } from "../src/validation/suggest";
+
+const usage = `Usage: npm run validate -- [options] [files or folders...]
+
+Checks the site configuration against its schemas and the references between its files.
+With no paths, validates every .json file of the site folder.
+
+Options:
+  --root <dir>     the site folder (default: site-config/)
+  --public <dir>   where images are looked up (default: public/; with --root, <root>/../public/)
+  --format <name>  'human' (default) or 'json'
+  -h, --help       show this help
+
+Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error.
+`;
+
+interface Args {
+  paths: string[];
+  root?: string;
+  publicDir?: string;
+  format: "human" | "json";
+  help: boolean;
+}
+
+/** A mistake on the command line: its message, and exit code 2. */
+class UsageError extends Error {}
+
+function usageError<P extends unknown[]>(entry: CatalogueEntry<P>, ...params: P): UsageError {
+  return new UsageError(entry.message(...params));
+}
+
+const valueOptions = { "--root": "a folder", "--public": "a folder", "--format": "'human' or 'json'" } as const;
+const flagOptions = ["--help", "-h"];
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { paths: [], format: "human", help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") {
+      args.paths.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      args.paths.push(arg);
+      continue;
+    }
+    if (flagOptions.includes(arg)) {
+      args.help = true;
+      continue;
+    }
+    const [name, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg];
+    if (!(name in valueOptions)) {
+      throw usageError(say.UnknownOption, name, closest(name, [...Object.keys(valueOptions), ...flagOptions]));
+    }
+    const option = name as keyof typeof valueOptions;
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === "" || (inline === undefined && value.startsWith("--"))) {
+      throw usageError(say.MissingOptionValue, option, valueOptions[option]);
+    }
+    if (option === "--root") args.root = value;
+    if (option === "--public") args.publicDir = value;
+    if (option === "--format") {
+      if (value !== "human" && value !== "json")
+        throw usageError(say.BadOptionValue, "--format", value, ["human", "json"]);
+      args.format = value;
+    }
+  }
+  return args;
+}
+
+function kindOf(file: string): "file" | "folder" | undefined {
+  try {
+    return statSync(file).isDirectory() ? "folder" : "file";
+  } catch {
+    return undefined;
+  }
+}
+
+/** The .json files of a folder, from the site's listing when the folder is inside the site. */
+function filesIn(folder: string, siteRoot: string, siteFiles: string[]): string[] {
+  if (folder === siteRoot) return siteFiles;
+  if (!folder.startsWith(siteRoot + path.sep)) return listJsonFiles(folder);
+  return siteFiles.filter((file) => file.startsWith(folder + path.sep));
+}
+
+/**
+ * Loads the validator (ajv, the schemas and src/validation/run.ts) through tsx's CommonJS hook.
+ * Two reasons: src/lib/html.ts imports named exports of the CommonJS package 'xss', which Node's
+ * ES module loader cannot see (bundlers and require can); and require loads this module graph
+ * without a round trip to the ES module hooks thread per module, which starts the CLI sooner.
+ */
+function loadValidator(): typeof import("../src/validation/run") {
+  return createRequire(import.meta.url)("../src/validation/run");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const cwd = process.cwd();
+  const repoRoot = path.resolve(import.meta.dirname, "..");
+  const siteRoot = args.root ? path.resolve(cwd, args.root) : path.join(repoRoot, "site-config");
+  if (kindOf(siteRoot) !== "folder") throw usageError(say.PathNotFound, args.root ?? siteRoot);
+  const publicDir = args.publicDir
+    ? path.resolve(cwd, args.publicDir)
+    : args.root
+      ? path.resolve(siteRoot, "..", "public")
+      : path.join(repoRoot, "public");
+
+  const siteFiles = listJsonFiles(siteRoot);
+  const files: string[] = [];
+  for (const given of args.paths) {
+    const file = path.resolve(cwd, given);
+    const kind = kindOf(file);
+    if (!kind) throw usageError(say.PathNotFound, given);
+    if (kind === "file" && !file.endsWith(".json")) throw usageError(say.NotJsonFile, given);
+    const found = kind === "file" ? [file] : filesIn(file, siteRoot, siteFiles);
+    if (found.length === 0) throw usageError(say.NoJsonFiles, given);
+    files.push(...found);
+  }
+  if (args.paths.length === 0) {
+    if (siteFiles.length === 0) throw usageError(say.NoJsonFiles, args.root ?? siteRoot);
+    files.push(...siteFiles);
+  }
+
+  const settings = { siteRoot, schemasDir: path.join(repoRoot, "schemas") };
+  const jobs = jobsFor(files, siteFiles);
+  // Before loading ajv: the helper thread starts while this one compiles the schemas.
+  const helper = startHelper(jobs, settings);
+  const { runValidation } = loadValidator();
+  const report = await runValidation({ ...settings, jobs, publicDir, cwd }, helper);
+  if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
+  else process.stdout.write(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR));
+  return report.errors > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`validate: ${error.message}\nRun 'npm run validate -- --help' to see the options.\n`);
+      process.exitCode = 2;
+    } else {
+      // A bug of ours, not of the input: say so plainly, without a stack trace.
+      process.stderr.write(`validate: stopped by an unexpected error: ${(error as Error)?.message ?? error}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,54 @@
+import { Link } from "react-router-dom";
+import { blogPosts, specialities } from "../config/site-config";
+import type { BlogList as BlogListBlock } from "../generated/blocks/blog-list";
+import { ConfigLink } from "../ui/ConfigLink";
+import { TextWithBreaks } from "../ui/text";
+import { formatDate } from "./formatting";
+import { SampleBadge } from "./SampleNote";
+import "../styles/site-blocks.css";
+
+export type BlogListProps = { block: BlogListBlock };
+
+/** Articles as cards linking to /blogs/{slug}, newest first. */
+export function BlogList({ block }: BlogListProps) {
+  const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+  const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
+  return (
+    <section className="blog-list container">
+      {block.title ? <h2>{block.title}</h2> : null}
+      {block.intro ? (
+        <p className="section-intro">
+          <TextWithBreaks text={block.intro} />
+        </p>
+      ) : null}
+      <ul className="blog-list__cards">
+        {shown.map((post) => {
+          const speciality = specialities.find((s) => s.slug === post.speciality);
+          return (
+            <li className="blog-card" key={post.slug}>
+              <p className="blog-card__meta">
+                {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
+                <time dateTime={post.date}>{formatDate(post.date)}</time>
+              </p>
+              <h3 className="blog-card__title">
+                <Link to={`/blogs/${post.slug}`} className="blog-card__link">
+                  {post.title}
+                </Link>
+              </h3>
+              <p className="blog-card__summary">{post.summary}</p>
+              <p className="blog-card__footer">
+                {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
+                {post.sample ? <SampleBadge label="Sample article" /> : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {block.link ? (
+        <p className="section-link">
+          <ConfigLink link={block.link} className="button button--ghost" withIcon />
+        </p>
+      ) : null}
+    </section>
+  );
+}

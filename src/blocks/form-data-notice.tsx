@@ -1,0 +1,54 @@
+import { forms } from "../config/site-config";
+import type { FormDataNotice as FormDataNoticeBlock } from "../generated/blocks/form-data-notice";
+import { TextWithBreaks } from "../ui/text";
+import "../styles/site-blocks.css";
+
+export type FormDataNoticeProps = { block: FormDataNoticeBlock };
+
+/** What each lead form collects (read from the form's own config) and why (from the block). */
+export function FormDataNotice({ block }: FormDataNoticeProps) {
+  const rows = block.forms.map((row) => {
+    const form = forms[row.form];
+    if (!form) throw new Error(`form-data-notice: no form '${row.form}' in site-config/forms/.`);
+    return {
+      id: row.form,
+      title: row.label ?? form.title ?? row.form,
+      fields: form.fields.map((f) => f.label),
+      purpose: row.purpose,
+    };
+  });
+  const caption = block.title ?? "What each form collects and why";
+  return (
+    <section className="form-data-notice container">
+      {block.title ? <h2>{block.title}</h2> : null}
+      {block.intro ? (
+        <p className="section-intro">
+          <TextWithBreaks text={block.intro} />
+        </p>
+      ) : null}
+      <div className="table-frame">
+        <table className="data-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Form</th>
+              <th scope="col">What we collect</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.title}</th>
+                <td data-label="What we collect">{row.fields.join(", ")}</td>
+                <td data-label="Why">
+                  <TextWithBreaks text={row.purpose} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { site } from "../config/site-config";
+import type { Hero as HeroBlock } from "../generated/blocks/hero";
+import { ConfigLink, telHref } from "../ui/ConfigLink";
+import { Icon } from "../ui/Icon";
+import { TextWithBreaks } from "../ui/text";
+import "../styles/site-blocks.css";
+
+export type HeroProps = { block: HeroBlock };
+
+/** The top of the home page: H1, introduction, main calls to action and the 24x7 emergency number. */
+export function Hero({ block }: HeroProps) {
+  return (
+    <section className="hero">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <h1 className="hero__title">{block.title}</h1>
+          {block.intro ? (
+            <p className="hero__intro">
+              <TextWithBreaks text={block.intro} />
+            </p>
+          ) : null}
+          <div className="hero__actions">
+            {block.actions.map((action, index) => (
+              <ConfigLink
+                key={action.label}
+                link={action}
+                withIcon
+                className={index === 0 ? "button button--accent" : "button button--ghost"}
+              />
+            ))}
+          </div>
+          {block.emergencyLabel ? (
+            <p className="hero__emergency">
+              <span className="hero__emergency-icon">
+                <Icon name="ambulance" />
+              </span>
+              <span>
+                <span className="hero__emergency-label">{block.emergencyLabel}</span>{" "}
+                <a href={telHref()} className="hero__emergency-number">
+                  {site.contact.phoneDisplay}
+                </a>
+              </span>
+            </p>
+          ) : null}
+          {block.highlights?.length ? (
+            <ul className="hero__highlights">
+              {block.highlights.map((item) => (
+                <li key={item.text}>
+                  <Icon name={item.icon} /> {item.text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {block.image ? (
+          <img
+            className="hero__image"
+            src={block.image.src}
+            alt={block.image.alt}
+            width={block.image.width}
+            height={block.image.height}
+            fetchPriority="high"
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PeopleGrid as PeopleGridBlock } from "../generated/blocks/people-grid";
+import { TextWithBreaks } from "../ui/text";
+import { initials } from "./formatting";
+import { SampleBadge } from "./SampleNote";
+import "../styles/site-blocks.css";
+
+export type PeopleGridProps = { block: PeopleGridBlock };
+
+/** People with role and biography, such as the leadership team; sample profiles are marked. */
+export function PeopleGrid({ block }: PeopleGridProps) {
+  return (
+    <section className="people-grid container">
+      {block.title ? <h2>{block.title}</h2> : null}
+      {block.intro ? (
+        <p className="section-intro">
+          <TextWithBreaks text={block.intro} />
+        </p>
+      ) : null}
+      <ul className="people-grid__list">
+        {block.people.map((person) => (
+          <li className="person-card" key={`${person.name}-${person.role}`}>
+            <span className="person-card__avatar" aria-hidden="true">
+              {initials(person.name)}
+            </span>
+            <h3 className="person-card__name">{person.name}</h3>
+            <p className="person-card__role">{person.role}</p>
+            {person.sample ? <SampleBadge label="Sample profile" /> : null}
+            {person.bio ? (
+              <p className="person-card__bio">
+                <TextWithBreaks text={person.bio} />
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router-dom";
+import { specialities } from "../config/site-config";
+import type { SpecialityGrid as SpecialityGridBlock } from "../generated/blocks/speciality-grid";
+import { ConfigLink } from "../ui/ConfigLink";
+import { Icon } from "../ui/Icon";
+import { TextWithBreaks } from "../ui/text";
+import "../styles/site-blocks.css";
+
+export type SpecialityGridProps = { block: SpecialityGridBlock };
+
+/** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
+export function SpecialityGrid({ block }: SpecialityGridProps) {
+  const variant = block.variant ?? "detailed";
+  return (
+    <section className={`speciality-grid speciality-grid--${variant} container`}>
+      {block.title ? <h2>{block.title}</h2> : null}
+      {block.intro ? (
+        <p className="section-intro">
+          <TextWithBreaks text={block.intro} />
+        </p>
+      ) : null}
+      <ul className="speciality-grid__list">
+        {specialities.map((speciality) => (
+          <li className="speciality-tile" key={speciality.slug}>
+            <span className="speciality-tile__icon">
+              <Icon name={speciality.icon} />
+            </span>
+            <h3 className="speciality-tile__name">
+              <Link to={`/specialities/${speciality.slug}`} className="speciality-tile__link">
+                {speciality.name}
+              </Link>
+            </h3>
+            {variant === "detailed" ? <p className="speciality-tile__summary">{speciality.summary}</p> : null}
+            {variant === "detailed" && speciality.treatments ? (
+              <p className="speciality-tile__more">Treatment guides available</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {block.link ? (
+        <p className="section-link">
+          <ConfigLink link={block.link} className="button button--ghost" withIcon />
+        </p>
+      ) : null}
+    </section>
+  );
+}

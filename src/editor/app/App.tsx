@@ -1,0 +1,159 @@
+/**
+ * The editor's frame: the list of config files by what they are, and the open file. Which file
+ * and which part of it are open lives in the address (#file=...&part=...), so a reload, the back
+ * button and a shared link keep the place.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type ConfigFileInfo, groupOrder } from "../shared/config-files";
+import { EDITOR_MARKER } from "../shared/marker";
+import { listFiles } from "./api-client";
+import { FileEditor } from "./FileEditor";
+
+interface Place {
+  file?: string;
+  part?: string;
+}
+
+function readPlace(): Place {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  return { file: params.get("file") ?? undefined, part: params.get("part") ?? undefined };
+}
+
+function placeHash(place: Place): string {
+  const params = new URLSearchParams();
+  if (place.file) params.set("file", place.file);
+  if (place.part) params.set("part", place.part);
+  return `#${params.toString()}`;
+}
+
+export function App() {
+  const [files, setFiles] = useState<ConfigFileInfo[]>([]);
+  const [loadError, setLoadError] = useState<string>();
+  const [place, setPlace] = useState<Place>(readPlace);
+  const [filesOpen, setFilesOpen] = useState(true);
+  const dirty = useRef(false);
+
+  const refreshFiles = useCallback(() => {
+    listFiles().then(
+      (answer) => setFiles(answer.files),
+      (error: Error) => setLoadError(error.message),
+    );
+  }, []);
+  useEffect(refreshFiles, [refreshFiles]);
+
+  useEffect(() => {
+    const onHash = () => {
+      const next = readPlace();
+      setPlace((current) => {
+        if (next.file !== current.file && dirty.current && !window.confirm(leaveQuestion)) {
+          window.history.replaceState(null, "", placeHash(current));
+          return current;
+        }
+        return next;
+      });
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+
+  useEffect(() => {
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (dirty.current) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", onLeave);
+    return () => window.removeEventListener("beforeunload", onLeave);
+  }, []);
+
+  const choosePart = useCallback(
+    (part: string) => {
+      const next = placeHash({ file: place.file, part });
+      if (next !== window.location.hash) window.history.pushState(null, "", next);
+      setPlace((p) => ({ ...p, part }));
+    },
+    [place.file],
+  );
+
+  const onDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  return (
+    <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
+      <header className="editor__bar">
+        <button
+          type="button"
+          className="btn btn-quiet"
+          onClick={() => setFilesOpen((o) => !o)}
+          aria-expanded={filesOpen}
+        >
+          ☰ Files
+        </button>
+        <h1 className="editor__title">Site editor</h1>
+        <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+        <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
+          Open the site as saved ↗
+        </a>
+      </header>
+      {filesOpen ? (
+        <nav className="editor__files" aria-label="Config files">
+          {loadError ? <p className="notice notice--error">{loadError}</p> : null}
+          {groupOrder.map((group) => {
+            const inGroup = files.filter((f) => f.group === group);
+            if (inGroup.length === 0) return null;
+            return (
+              <section key={group} className="files__group">
+                <h2 className="files__heading">{group}</h2>
+                <ul className="files__list">
+                  {inGroup.map((file) => (
+                    <li key={file.path}>
+                      <a
+                        href={placeHash({ file: file.path })}
+                        className={`files__link${file.path === place.file ? " is-current" : ""}`}
+                        aria-current={file.path === place.file ? "page" : undefined}
+                      >
+                        <span className="files__label">{file.label}</span>
+                        {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </nav>
+      ) : null}
+      <main className="editor__main">
+        {place.file ? (
+          <FileEditor
+            key={place.file}
+            path={place.file}
+            part={place.part}
+            onChoosePart={choosePart}
+            onDirty={onDirty}
+            onSaved={refreshFiles}
+          />
+        ) : (
+          <Welcome />
+        )}
+      </main>
+    </div>
+  );
+}
+
+const leaveQuestion = "You have changes that are not saved. Leave this file and lose them?";
+
+function Welcome() {
+  return (
+    <div className="welcome">
+      <h2>Choose what to edit</h2>
+      <p>
+        Pick a file on the left: the menu is <strong>Navigation</strong>, the footer is <strong>Footer</strong>, pages
+        are listed by their address, and treatment pages are under <strong>Treatments</strong>.
+      </p>
+      <p>
+        Each field says what it is for. The preview beside the form shows the page as the site will show it, as you
+        type. <strong>Save</strong> checks the whole site first and refuses a change that would break it.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * One open config file: its parts, the form of the chosen part, the live preview, and saving.
+ *
+ * The file's text and hash as opened are kept; "unsaved" means the edited data differs from
+ * them. Save sends the data and that hash; the server answers saved, refused (errors shown at
+ * their fields) or conflict (the file changed on disk: the person is told and offered a reload).
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import type { Problem } from "../shared/api";
+import type { ConfigFileInfo } from "../shared/config-files";
+import { jsonEqual, toJson } from "../shared/json-format";
+import {
+  duplicateItem,
+  insertItem,
+  listParts,
+  locate,
+  moveItem,
+  type Part,
+  partValue,
+  removeItem,
+  type Split,
+  splitOf,
+  withPart,
+} from "../shared/parts";
+import { formSchema } from "../shared/schemas";
+import { checkFile, readFile, saveFile } from "./api-client";
+import { PartForm } from "./PartForm";
+import { PartList } from "./PartList";
+import { PreviewPane } from "./PreviewPane";
+import { ProblemPanel } from "./ProblemPanel";
+import { fieldId, type HeldProblem, holdProblems, liveErrorCounts, partKey, stillStanding } from "./problems";
+import { SaveBar, type Status } from "./SaveBar";
+
+type Data = Record<string, unknown>;
+
+interface Opened {
+  info: ConfigFileInfo;
+  text: string;
+  hash: string;
+  base: Data;
+  split?: Split;
+}
+
+interface FileEditorProps {
+  path: string;
+  part?: string;
+  onChoosePart: (part: string) => void;
+  onDirty: (dirty: boolean) => void;
+  onSaved: () => void;
+}
+
+function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
+  if (!split) return { kind: "whole" };
+  if (raw && /^\d+$/.test(raw) && Number(raw) < count) return { kind: "item", index: Number(raw) };
+  return { kind: "settings" };
+}
+
+export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSaved }: FileEditorProps) {
+  const [opened, setOpened] = useState<Opened>();
+  const [doc, setDoc] = useState<Data>();
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [problems, setProblems] = useState<HeldProblem[]>([]);
+  const [warnings, setWarnings] = useState<Problem[]>([]);
+  const [focus, setFocus] = useState<string>();
+  // Remounts the form when its data changes from outside it (reload, list operations).
+  const [generation, setGeneration] = useState(0);
+
+  const open = useCallback(
+    async (notice?: Status) => {
+      try {
+        const file = await readFile(path);
+        const base = JSON.parse(file.text) as Data;
+        setOpened({ ...file, base, split: splitOf(file.info, base, file.text.length) });
+        setDoc(base);
+        setGeneration((g) => g + 1);
+        setProblems([]);
+        setWarnings([]);
+        setStatus(notice ?? { kind: "idle" });
+      } catch (error) {
+        setStatus({ kind: "failed", message: (error as Error).message });
+      }
+    },
+    [path],
+  );
+
+  useEffect(() => {
+    open();
+  }, [open]);
+
+  const dirty = useMemo(() => !!opened && !!doc && !jsonEqual(toJson(doc), opened.base), [opened, doc]);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+
+  // Someone may change the file while the editor is open (a pull, another tab): look when the
+  // window regains focus, reload quietly if nothing here is unsaved, and warn before a save otherwise.
+  const latest = useRef({ opened, dirty });
+  latest.current = { opened, dirty };
+  useEffect(() => {
+    const onFocus = async () => {
+      const now = latest.current.opened;
+      if (!now) return;
+      const file = await readFile(path).catch(() => undefined);
+      if (!file || file.hash === now.hash) return;
+      if (!latest.current.dirty)
+        open({ kind: "saved", message: "This file changed on disk; the editor now shows the new version." });
+      else setStatus({ kind: "conflict", message: conflictMessage(now.info.path) });
+    };
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [path, open]);
+
+  const split = opened?.split;
+  const parts = useMemo(() => (opened && doc ? listParts(opened.info, split, doc) : []), [opened, split, doc]);
+  const itemCount = parts.filter((p) => p.part.kind === "item").length;
+  const part = parsePart(partParam, split, itemCount);
+  const choose = useCallback((next: Part) => onChoosePart(partKey(next)), [onChoosePart]);
+
+  const deferredDoc = useDeferredValue(doc);
+  const liveCounts = useMemo(
+    () => (opened && deferredDoc ? liveErrorCounts(formSchema(opened.info.schema), deferredDoc, split) : new Map()),
+    [opened, deferredDoc, split],
+  );
+  const standing = useMemo(() => (doc ? stillStanding(problems, doc) : []), [problems, doc]);
+
+  const update = useCallback((next: Data) => {
+    setDoc(next);
+    setStatus((s) => (s.kind === "saved" || s.kind === "refused" ? { kind: "idle" } : s));
+  }, []);
+
+  const busy = useRef(false);
+  const save = useCallback(async () => {
+    if (!opened || !doc || busy.current) return;
+    busy.current = true;
+    setStatus({ kind: "working", message: "Checking the whole site and saving…" });
+    try {
+      const outcome = await saveFile(opened.info.path, doc, opened.hash);
+      if (outcome.kind === "conflict") {
+        setStatus({ kind: "conflict", message: outcome.body.message });
+        return;
+      }
+      if (outcome.kind === "refused") {
+        const held = holdProblems(outcome.body.errors, doc);
+        setProblems(held);
+        setWarnings(outcome.body.warnings);
+        setStatus({ kind: "refused", message: outcome.body.message });
+        const first = held.find((p) => !p.file);
+        if (first && !held.some((p) => !p.file && partKey(locate(split, p.pointer).part) === partKey(part))) {
+          choose(locate(split, first.pointer).part);
+        }
+        return;
+      }
+      const { text, hash, warnings: saveWarnings } = outcome.body;
+      setOpened({ ...opened, text, hash, base: JSON.parse(text) as Data });
+      setProblems([]);
+      setWarnings(saveWarnings);
+      setStatus({
+        kind: "saved",
+        message: text === opened.text ? "Nothing to save: the file is unchanged." : "Saved.",
+      });
+      onSaved();
+    } catch (error) {
+      setStatus({ kind: "failed", message: `Not saved: ${(error as Error).message}` });
+    } finally {
+      busy.current = false;
+    }
+  }, [opened, doc, split, part, choose, onSaved]);
+
+  const check = useCallback(async () => {
+    if (!opened || !doc) return;
+    setStatus({ kind: "working", message: "Checking the whole site…" });
+    try {
+      const result = await checkFile(opened.info.path, doc);
+      setProblems(holdProblems(result.errors, doc));
+      setWarnings(result.warnings);
+      const count = result.errors.length;
+      setStatus(
+        count === 0
+          ? { kind: "saved", message: "No problems found." }
+          : { kind: "refused", message: `${count === 1 ? "1 problem" : `${count} problems`} to fix before saving.` },
+      );
+    } catch (error) {
+      setStatus({ kind: "failed", message: (error as Error).message });
+    }
+  }, [opened, doc]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        save();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [save]);
+
+  const goTo = useCallback(
+    (pointer: string) => {
+      const placed = locate(split, pointer);
+      choose(placed.part);
+      setFocus(fieldId(placed.pointer));
+    },
+    [split, choose],
+  );
+
+  if (!opened || !doc) {
+    return (
+      <div className="file-editor file-editor--loading">{status.kind === "failed" ? status.message : "Opening…"}</div>
+    );
+  }
+
+  const value = partValue(doc, split, part);
+  const edit = (next: unknown) => update(withPart(doc, split, part, next));
+  const restructure = (next: Data, show: Part) => {
+    update(next);
+    setGeneration((g) => g + 1);
+    choose(show);
+  };
+  const items = split
+    ? {
+        move: (index: number, by: number) =>
+          restructure(moveItem(doc, split, index, by), { kind: "item", index: index + by }),
+        duplicate: (index: number) => {
+          const copy = duplicateItem(doc, split, index);
+          restructure(copy.doc, { kind: "item", index: copy.index });
+        },
+        remove: (index: number) =>
+          restructure(
+            removeItem(doc, split, index),
+            itemCount > 1 ? { kind: "item", index: Math.max(0, index - 1) } : { kind: "settings" },
+          ),
+        add: (item: unknown) =>
+          restructure(insertItem(doc, split, itemCount, item), { kind: "item", index: itemCount }),
+      }
+    : undefined;
+
+  return (
+    <div className={`file-editor${split ? " file-editor--split" : ""}`}>
+      <SaveBar
+        info={opened.info}
+        status={status}
+        dirty={dirty}
+        onCheck={check}
+        onSave={save}
+        onDiscard={() => {
+          setDoc(opened.base);
+          setGeneration((g) => g + 1);
+          setProblems([]);
+          setStatus({ kind: "idle" });
+        }}
+        onReload={() => open({ kind: "saved", message: "Reloaded from disk." })}
+      />
+      <ProblemPanel problems={standing} warnings={warnings} onGoTo={goTo} />
+      {split ? (
+        <PartList
+          entries={parts}
+          current={part}
+          split={split}
+          liveCounts={liveCounts}
+          problems={standing}
+          onChoose={choose}
+          onAdd={items?.add}
+        />
+      ) : null}
+      <section className="file-editor__form" aria-label="Form">
+        <PartForm
+          key={`${generation}:${partKey(part)}`}
+          info={opened.info}
+          split={split}
+          part={part}
+          value={value}
+          problems={standing}
+          focus={focus}
+          onFocused={() => setFocus(undefined)}
+          onChange={edit}
+          items={items}
+          itemCount={itemCount}
+        />
+      </section>
+      <PreviewPane info={opened.info} doc={doc} part={part} split={split} />
+    </div>
+  );
+}
+
+function conflictMessage(path: string): string {
+  return `${path} was changed on disk after you opened it (by someone else, or another program). Saving now would overwrite that change, so the editor will not. Reload it to see the new version, then make your change again.`;
+}

@@ -1,0 +1,16 @@
+/**
+ * Entry of the content editor (/editor/, served by `npm run edit`). Development only: nothing
+ * the public site imports leads here, and tests check the build holds none of it.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import "./editor.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The editor page has no #root element.");
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

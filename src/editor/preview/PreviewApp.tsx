@@ -1,0 +1,269 @@
+/**
+ * The preview frame: the site's real layout and blocks, showing the draft the editor sends.
+ *
+ * Pages and treatment pages get the draft as props and context (as the renderer's own routes
+ * give them), so the preview follows every keystroke without remounting; the header, footer,
+ * branches, forms and lists read module config, which live-config.ts overwrites with the draft.
+ */
+import { Component, type ReactNode, useEffect, useState } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { BlockList } from "../../blocks/BlockList";
+import { loadCollection, primeCollection } from "../../collections/load";
+import { TreatmentContext } from "../../collections/treatment-context";
+import * as config from "../../config/site-config";
+import type { Block } from "../../generated/blocks/block";
+import type { SubDepartment, TreatmentCollection } from "../../generated/collection";
+import type { Page } from "../../generated/page";
+import type { CollectionPresentation } from "../../generated/presentation";
+import { Layout } from "../../layout/Layout";
+import { NotificationsProvider } from "../../layout/Notifications";
+import type { Entry } from "../../routes/entry-context";
+import { PageView } from "../../routes/PageView";
+import {
+  isRenderMessage,
+  type PreviewEntry,
+  type PreviewMessage,
+  type RenderMessage,
+} from "../shared/preview-protocol";
+import { applyDraft } from "./live-config";
+
+type Data = Record<string, unknown>;
+
+/** What to show for a draft: where it lives on the site, and the content of <main>. */
+interface View {
+  route: string;
+  content: ReactNode;
+  entries: PreviewEntry[];
+  entry?: string;
+  note?: string;
+  /** The header/footer read module config: remount the layout so it reads the draft. */
+  remount: boolean;
+  /** Scroll the frame to the footer after rendering. */
+  footer?: boolean;
+}
+
+/** An 'each' page's entries, by the page's `each`. */
+function entriesFor(each: string | undefined): { kind: string; slug: string; name: string; entry: unknown }[] {
+  const exports = config as unknown as Data;
+  const list = (each === "posts" ? exports.blogPosts : each ? exports[each] : undefined) as Data[] | undefined;
+  if (!Array.isArray(list) || !each) return [];
+  return list.map((entry) => ({
+    kind: each,
+    slug: String(entry.slug),
+    name: String(entry.name ?? entry.title ?? entry.slug),
+    entry,
+  }));
+}
+
+function pageView(page: Page, file: string, wanted: string | undefined, extra: Partial<View> = {}): View {
+  const entries = entriesFor(page.each);
+  const chosen = entries.find((e) => e.slug === wanted) ?? entries[0];
+  const entry = chosen ? ({ kind: chosen.kind, entry: chosen.entry } as Entry) : null;
+  const route = chosen ? page.route.replace(":slug", chosen.slug) : page.route;
+  return {
+    route,
+    content: <PageView page={page} file={file} entry={entry} />,
+    entries: entries.map(({ slug, name }) => ({ slug, name })),
+    entry: chosen?.slug,
+    remount: false,
+    ...extra,
+  };
+}
+
+function findPage(test: (page: Page) => boolean) {
+  return config.pages.find((p) => test(p.page));
+}
+
+const hasBlock = (type: string) => (page: Page) => page.blocks.some((b) => b.type === type);
+
+function treatmentView(
+  presentation: CollectionPresentation,
+  collection: TreatmentCollection,
+  wanted: string | SubDepartment | undefined,
+  extra: Partial<View> = {},
+): View {
+  const list = collection.sub_departments;
+  const subDepartment: SubDepartment | undefined =
+    typeof wanted === "object" ? wanted : (list.find((s) => s.slug === wanted) ?? list[0]);
+  const file = `site-config/collections/${presentation.id}.presentation.json`;
+  return {
+    route: presentation.route.replace(":slug", subDepartment?.slug ?? ""),
+    content: subDepartment ? (
+      <TreatmentContext.Provider value={{ subDepartment, presentation, speciality: collection.speciality }}>
+        <article className="treatment-page">
+          <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
+        </article>
+      </TreatmentContext.Provider>
+    ) : (
+      <p className="container">This collection has no treatment pages yet.</p>
+    ),
+    entries: list.map((s) => ({ slug: s.slug, name: s.name })),
+    entry: subDepartment?.slug,
+    remount: false,
+    ...extra,
+  };
+}
+
+function presentationFor(collectionPath: string): CollectionPresentation | undefined {
+  const dataFile = collectionPath.slice(collectionPath.lastIndexOf("/") + 1);
+  return Object.values(config.presentations).find((p) => p.dataFile === dataFile);
+}
+
+/** Works out what to show; `collections` holds collections loaded for presentation previews. */
+function viewFor(message: RenderMessage, collections: Map<string, TreatmentCollection>): View | { loading: string } {
+  const { kind, doc, path, part, entry } = message;
+  const home = findPage((p) => p.route === "/home");
+  const homeView = (extra: Partial<View>) =>
+    home
+      ? pageView(home.page, home.file, undefined, { remount: true, ...extra })
+      : { loading: "There is no /home page." };
+  switch (kind) {
+    case "page":
+      return pageView(doc as unknown as Page, path, entry);
+    case "collection": {
+      const collection = doc as unknown as TreatmentCollection;
+      const presentation = presentationFor(path);
+      if (!presentation) return { loading: `No *.presentation.json names ${path} as its data file.` };
+      primeCollection(presentation.dataFile, collection);
+      if (part.kind === "item") {
+        return treatmentView(presentation, collection, collection.sub_departments[part.index], { entries: [] });
+      }
+      const listing = findPage((p) => p.each === "specialities");
+      const speciality = config.specialities.find((s) => s.treatments === presentation.id);
+      if (!listing || !speciality) return treatmentView(presentation, collection, entry);
+      return pageView(listing.page, listing.file, speciality.slug, {
+        entries: [],
+        remount: true,
+        note: "Where this collection is listed: its speciality page.",
+      });
+    }
+    case "presentation": {
+      const presentation = doc as unknown as CollectionPresentation;
+      const collection = collections.get(presentation.dataFile);
+      if (!collection) return { loading: `Loading ${presentation.dataFile}…` };
+      return treatmentView(presentation, collection, entry, { remount: true });
+    }
+    case "navigation":
+    case "site":
+      return homeView({});
+    case "footer":
+      return homeView({ footer: true });
+    case "branches": {
+      const page = findPage((p) => p.each === "branches");
+      return page ? pageView(page.page, page.file, entry, { remount: true }) : homeView({});
+    }
+    case "specialities": {
+      const page = findPage((p) => p.route === "/specialities");
+      return page ? pageView(page.page, page.file, entry, { remount: true }) : homeView({});
+    }
+    case "form": {
+      const id = path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, "");
+      const page = findPage((p) => p.blocks.some((b) => b.type === "form" && "form" in b && b.form === id));
+      if (page) return pageView(page.page, page.file, entry, { remount: true });
+      const blocks = [{ type: "form", form: id }] as Block[];
+      return {
+        route: "/",
+        content: <BlockList blocks={blocks} source={{ file: path, pointer: "" }} />,
+        entries: [],
+        remount: true,
+        note: "This form is not on a page of its own; it is shown here on its own.",
+      };
+    }
+    default: {
+      const blockType = otherPages[message.schema];
+      const each = message.schema === "blog-posts.schema.json" ? "posts" : undefined;
+      const page = each ? findPage((p) => p.each === each) : blockType ? findPage(hasBlock(blockType)) : undefined;
+      if (page) return pageView(page.page, page.file, entry, { remount: true });
+      return homeView({ note: "There is no page that shows this file on its own; here is the home page." });
+    }
+  }
+}
+
+/** Other kinds of file, by schema: the block that shows them. */
+const otherPages: Record<string, string> = {
+  "doctors.schema.json": "doctor-search",
+  "packages.schema.json": "health-packages",
+};
+
+class PreviewBoundary extends Component<{ children: ReactNode; resetKey: number }, { error?: string; key: number }> {
+  override state: { error?: string; key: number } = { key: 0 };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: (error as Error)?.message ?? String(error) };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: number }, state: { error?: string; key: number }) {
+    return props.resetKey !== state.key ? { error: undefined, key: props.resetKey } : null;
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <div className="preview-broken">
+          <p>The preview cannot show this draft yet ({this.state.error}). Fix the fields marked in the form.</p>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function post(message: PreviewMessage) {
+  window.parent.postMessage(message, window.location.origin);
+}
+
+export function PreviewApp() {
+  const [message, setMessage] = useState<RenderMessage>();
+  const [version, setVersion] = useState(0);
+  const [collections, setCollections] = useState(() => new Map<string, TreatmentCollection>());
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !isRenderMessage(event.data)) return;
+      const next = event.data;
+      applyDraft(next.kind, next.schema, next.doc, next.path);
+      setMessage(next);
+      setVersion((v) => v + 1);
+    };
+    window.addEventListener("message", onMessage);
+    post({ source: "site-editor-preview", type: "ready" });
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+
+  const dataFile = message?.kind === "presentation" ? String(message.doc.dataFile ?? "") : undefined;
+  useEffect(() => {
+    if (!dataFile || collections.has(dataFile)) return;
+    loadCollection(dataFile).then(
+      (loaded) => setCollections((c) => new Map(c).set(dataFile, loaded)),
+      () => undefined,
+    );
+  }, [dataFile, collections]);
+
+  const view = message ? viewFor(message, collections) : { loading: "Waiting for the editor…" };
+  const shown = "route" in view ? view : undefined;
+
+  useEffect(() => {
+    if (!shown) return;
+    post({
+      source: "site-editor-preview",
+      type: "shown",
+      route: shown.route,
+      entries: shown.entries,
+      entry: shown.entry,
+      note: shown.note,
+    });
+    if (shown.footer) document.querySelector("footer")?.scrollIntoView({ block: "start" });
+  });
+
+  if (!shown) return <p className="preview-waiting">{"loading" in view ? view.loading : null}</p>;
+  const layoutKey = `${message?.path}:${shown.route}:${shown.remount ? version : 0}`;
+  return (
+    <PreviewBoundary resetKey={version}>
+      <NotificationsProvider>
+        <MemoryRouter key={layoutKey} initialEntries={[shown.route]}>
+          <Layout>{shown.content}</Layout>
+        </MemoryRouter>
+      </NotificationsProvider>
+    </PreviewBoundary>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The config files the editor may read and write: the .json files of the site folder that name
+ * a known schema, addressed by their path from the project root ("site-config/pages/home.json").
+ * Nothing outside the site folder can be read or written through the editor.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { type ConfigFileInfo, compareFiles, describeFile } from "../shared/config-files";
+
+/** sha-256 of a file's text, as hex. */
+export function hashText(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** A config file on disk, with its description. */
+export interface StoredFile {
+  info: ConfigFileInfo;
+  absolute: string;
+  text: string;
+  hash: string;
+}
+
+export class ConfigStore {
+  /** The folder name shown in paths ("site-config"). */
+  readonly prefix: string;
+
+  constructor(readonly siteRoot: string) {
+    this.prefix = path.basename(siteRoot);
+  }
+
+  /** Every editable file, sorted as the sidebar lists them. */
+  async list(): Promise<ConfigFileInfo[]> {
+    const files: ConfigFileInfo[] = [];
+    for (const relative of await this.jsonFiles()) {
+      const file = `${this.prefix}/${relative}`;
+      const stored = await this.read(file).catch(() => undefined);
+      if (stored) files.push(stored.info);
+    }
+    return files.sort(compareFiles);
+  }
+
+  /** The absolute path of an editor path, or undefined when it is not a .json file inside the site folder. */
+  resolve(file: unknown): string | undefined {
+    if (typeof file !== "string" || !file.startsWith(`${this.prefix}/`) || !file.endsWith(".json")) return undefined;
+    const relative = file.slice(this.prefix.length + 1);
+    if (relative.split("/").some((part) => part === "" || part === "." || part === ".." || part.startsWith(".")))
+      return undefined;
+    const absolute = path.resolve(this.siteRoot, relative);
+    return absolute.startsWith(this.siteRoot + path.sep) ? absolute : undefined;
+  }
+
+  /** Reads a file; rejects when the path is not editable, the file is missing or names no known schema. */
+  async read(file: string): Promise<StoredFile> {
+    const absolute = this.resolve(file);
+    if (!absolute) throw new NotEditable(`'${file}' is not a config file of this site.`);
+    const text = await readFile(absolute, "utf8");
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new NotEditable(
+        `'${file}' is not valid JSON (${(error as Error).message}). Fix it in a text editor first.`,
+      );
+    }
+    const info = describeFile(file, data);
+    if (!info)
+      throw new NotEditable(`'${file}' has no "$schema" naming one of schemas/, so the editor cannot show it.`);
+    return { info, absolute, text, hash: hashText(text) };
+  }
+
+  private async jsonFiles(folder = this.siteRoot, prefix = ""): Promise<string[]> {
+    const entries = await readdir(folder, { withFileTypes: true });
+    const found: string[] = [];
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith(".")) continue;
+      if (entry.isDirectory())
+        found.push(...(await this.jsonFiles(path.join(folder, entry.name), `${prefix}${entry.name}/`)));
+      else if (entry.isFile() && entry.name.endsWith(".json")) found.push(prefix + entry.name);
+    }
+    return found;
+  }
+}
+
+/** A path the editor refuses to open: outside the site folder, not JSON, or of no known kind. */
+export class NotEditable extends Error {}

@@ -1,0 +1,78 @@
+/** The editor's JSON API, shared by its server and its browser app. */
+import type { ConfigFileInfo } from "./config-files";
+
+/** A problem the validator found, at a JSON pointer of a file. */
+export interface Problem {
+  pointer: string;
+  message: string;
+  hint?: string | null;
+  severity: "error" | "warning";
+  line?: number;
+  column?: number;
+  /** The file, when the problem is in another file than the one being saved. */
+  file?: string;
+}
+
+/** GET /editor/api/files */
+export interface FileListResponse {
+  files: ConfigFileInfo[];
+}
+
+/** GET /editor/api/file?path=... */
+export interface FileResponse {
+  info: ConfigFileInfo;
+  /** The file's text, exactly as on disk. */
+  text: string;
+  /** sha-256 of the file's bytes: sent back with a save to prove the file is the one opened. */
+  hash: string;
+}
+
+/** PUT /editor/api/file */
+export interface SaveRequest {
+  path: string;
+  data: unknown;
+  /** The hash of the file as it was opened (FileResponse.hash). */
+  baseHash: string;
+}
+
+/** 200: saved. */
+export interface SaveResponse {
+  text: string;
+  hash: string;
+  /** Warnings do not stop a save; they are shown. */
+  warnings: Problem[];
+}
+
+/** 400: refused, nothing written. `errors` name the fields; problems in other files carry `file`. */
+export interface RefusedResponse {
+  message: string;
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** 409: the file changed on disk since it was opened; nothing written. */
+export interface ConflictResponse {
+  message: string;
+  /** The hash of the file now on disk. */
+  hash: string;
+}
+
+/** POST /editor/api/check: the same checks as a save, without writing. */
+export interface CheckRequest {
+  path: string;
+  data: unknown;
+}
+
+export interface CheckResponse {
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** Under /editor/, apart from the site's own /api (the lead relay). */
+export const apiPrefix = "/editor/api/";
+
+export const apiPaths = {
+  files: `${apiPrefix}files`,
+  file: `${apiPrefix}file`,
+  check: `${apiPrefix}check`,
+} as const;

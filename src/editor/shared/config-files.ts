@@ -1,0 +1,139 @@
+/**
+ * What each config file is, in the words of the people who edit it: "Navigation", "Cardiology
+ * treatments", "/contact-us", "Book an Appointment form". The kind comes from the file's
+ * "$schema", so a new file of a known kind is listed without any change here.
+ */
+import { schemaPathFromRef, schemaTitle } from "./schemas";
+
+export type FileKind =
+  | "site"
+  | "navigation"
+  | "footer"
+  | "branches"
+  | "specialities"
+  | "page"
+  | "form"
+  | "collection"
+  | "presentation"
+  | "other";
+
+export type FileGroup = "Site" | "Pages" | "Forms" | "Treatments" | "More";
+
+/** A config file as the editor lists it. */
+export interface ConfigFileInfo {
+  /** Path from the project root, with forward slashes: "site-config/pages/home.json". */
+  path: string;
+  /** Path under schemas/ of the file's schema: "page.schema.json". */
+  schema: string;
+  kind: FileKind;
+  group: FileGroup;
+  label: string;
+  /** A second line: a page's title, a form's id, how many treatments. */
+  detail?: string;
+}
+
+const kinds: Record<string, FileKind> = {
+  "site.schema.json": "site",
+  "navigation.schema.json": "navigation",
+  "footer.schema.json": "footer",
+  "branches.schema.json": "branches",
+  "specialities.schema.json": "specialities",
+  "page.schema.json": "page",
+  "form.schema.json": "form",
+  "collection.schema.json": "collection",
+  "presentation.schema.json": "presentation",
+};
+
+const groups: Record<FileKind, FileGroup> = {
+  site: "Site",
+  navigation: "Site",
+  footer: "Site",
+  branches: "Site",
+  specialities: "Site",
+  page: "Pages",
+  form: "Forms",
+  collection: "Treatments",
+  presentation: "Treatments",
+  other: "More",
+};
+
+/** The order groups are listed in, and files within the Site group. */
+export const groupOrder: FileGroup[] = ["Site", "Pages", "Forms", "Treatments", "More"];
+const siteOrder: FileKind[] = ["site", "navigation", "footer", "branches", "specialities"];
+
+type Data = Record<string, unknown>;
+
+const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, "");
+}
+
+/** Describes a config file from its path and parsed content; undefined when it names no known schema. */
+export function describeFile(path: string, data: unknown): ConfigFileInfo | undefined {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return undefined;
+  const doc = data as Data;
+  const schema = schemaPathFromRef(doc.$schema);
+  if (!schema) return undefined;
+  const kind = kinds[schema] ?? "other";
+  const base = { path, schema, kind, group: groups[kind] };
+  const name = baseName(path);
+  switch (kind) {
+    case "site":
+      return { ...base, label: "Site settings", detail: "Name, logo, contact numbers, timings" };
+    case "navigation":
+      return { ...base, label: "Navigation", detail: "Header menu, top bar, side buttons" };
+    case "footer":
+      return { ...base, label: "Footer", detail: "Footer columns and links" };
+    case "branches":
+      return { ...base, label: "Branches", detail: `${count(doc.branches)} branches` };
+    case "specialities":
+      return { ...base, label: "Specialities", detail: `${count(doc.specialities)} specialities` };
+    case "page": {
+      const meta = doc.meta as Data | undefined;
+      return { ...base, label: str(doc.route) ?? name, detail: str(meta?.title) };
+    }
+    case "form":
+      return {
+        ...base,
+        label: `${str(doc.title) ?? capitalise(name)} form`,
+        detail: `form id '${str(doc.id) ?? name}'`,
+      };
+    case "collection":
+      return {
+        ...base,
+        label: `${str(doc.speciality) ?? capitalise(name)} treatments`,
+        detail: `${count(doc.sub_departments)} treatment pages`,
+      };
+    case "presentation":
+      return {
+        ...base,
+        label: `${capitalise(str(doc.id) ?? name)} treatment page layout`,
+        detail: str(doc.route),
+      };
+    default:
+      return { ...base, label: schemaTitle(schema) ?? capitalise(name.replace(/-/g, " ")), detail: path };
+  }
+}
+
+function count(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** Sorts files the way the sidebar shows them: by group, the site files in a fixed order, then by label. */
+export function compareFiles(a: ConfigFileInfo, b: ConfigFileInfo): number {
+  const group = groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group);
+  if (group !== 0) return group;
+  if (a.group === "Site") return siteOrder.indexOf(a.kind) - siteOrder.indexOf(b.kind);
+  if (a.kind !== b.kind) return a.kind === "collection" ? -1 : 1;
+  if (a.kind === "page") return pageRank(a) - pageRank(b) || a.label.localeCompare(b.label);
+  return a.label.localeCompare(b.label);
+}
+
+function pageRank(file: ConfigFileInfo): number {
+  return file.label === "/home" ? 0 : 1;
+}

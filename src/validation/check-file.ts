@@ -1,0 +1,116 @@
+/**
+ * The first pass over one file: read it, parse it with JSON.parse, validate it with its schema's
+ * compiled validator, run the checks that need only the file, and note what it tells the site
+ * model. The result is plain data, so a worker thread can do this pass for half the files.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type RefUse, validateDocument } from "./ajv";
+import * as say from "./catalogue";
+import { documentChecks } from "./document-checks";
+import { guessSchema, SchemaResolver } from "./files";
+import { findSyntaxMistake } from "./json-syntax";
+import { schemaProblems } from "./messages";
+import { type Problem, problem } from "./problem";
+import { type Fact, factOf } from "./site-model";
+
+/** One file to go through; `validate` false reads a site file only for the model. */
+export interface Job {
+  file: string;
+  validate: boolean;
+}
+
+/** What the first pass found in one file. */
+export interface Checked {
+  file: string;
+  validate: boolean;
+  problems: Problem[];
+  refs: RefUse[];
+  schema?: string;
+  /** The data file a presentation names. */
+  dataFile?: string;
+  /** Pointers with schema errors, whose references are not checked again. */
+  skip: string[];
+  /** What the file tells the site model, for files of the site folder. */
+  fact?: Fact;
+}
+
+/** Where the first pass runs: the site folder and the project's schemas. */
+export interface PassOneSettings {
+  siteRoot: string;
+  schemasDir: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** Runs the first pass; make one per thread and run. */
+export class FileChecker {
+  private readonly resolver: SchemaResolver;
+  private readonly collectionsDir: string;
+  private readonly sitePrefix: string;
+
+  constructor(settings: PassOneSettings) {
+    this.resolver = new SchemaResolver(settings.schemasDir, settings.siteRoot);
+    this.collectionsDir = path.join(settings.siteRoot, "collections");
+    this.sitePrefix = settings.siteRoot + path.sep;
+  }
+
+  check({ file, validate }: Job): Checked {
+    const result: Checked = { file, validate, problems: [], refs: [], skip: [] };
+    const inSite = file.startsWith(this.sitePrefix);
+    // What a site file that cannot be read defines is unknown; the model must know that.
+    const unread = () => {
+      if (inSite) result.fact = { kind: "unread", schema: guessSchema(file) ?? "*" };
+    };
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      unread();
+      result.problems.push(problem(say.UnreadableFile, "", (error as NodeJS.ErrnoException).code ?? String(error)));
+      return result;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch (error) {
+      unread();
+      if (!validate) return result;
+      const mistake = findSyntaxMistake(text);
+      const words = mistake?.message ?? `${(error as Error).message}.`;
+      const made = problem(say.JsonSyntax, "", words);
+      result.problems.push({ ...made, line: mistake?.line ?? 1, column: mistake?.column ?? 1 });
+      return result;
+    }
+    const choice = this.resolver.choose(file, data);
+    if ("problem" in choice) {
+      unread();
+      result.problems.push(choice.problem);
+      return result;
+    }
+    const json = data as Json;
+    if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
+    if (!validate) return result;
+    result.schema = choice.schema;
+    this.validate(result, choice.schema, json);
+    return result;
+  }
+
+  private validate(result: Checked, schema: string, json: Json) {
+    let outcome: ReturnType<typeof validateDocument>;
+    try {
+      outcome = validateDocument(schema, json);
+    } catch (error) {
+      // A schema that does not compile is a developer's mistake; say which, and check the rest.
+      result.problems.push(problem(say.BrokenSchema, "", schema, (error as Error).message));
+      return;
+    }
+    result.refs = outcome.refs;
+    if (outcome.errors.length > 0) {
+      result.problems.push(...schemaProblems(outcome.errors, schema));
+      result.skip = outcome.errors.map((e) => e.instancePath);
+    }
+    result.problems.push(...documentChecks(schema, json, result.file));
+    if (schema === "presentation.schema.json" && typeof json.dataFile === "string") result.dataFile = json.dataFile;
+  }
+}

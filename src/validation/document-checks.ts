@@ -1,0 +1,84 @@
+/**
+ * Checks within one document that its schema cannot express: unique slugs, a form's id and its
+ * file name, and the placeholders of a form's lead templates. Warnings are added here too, so a
+ * document is read once.
+ */
+import path from "node:path";
+import * as say from "./catalogue";
+import { childPointer, type Problem, problem } from "./problem";
+import { closest } from "./suggest";
+import { collectionMetaWarnings, sampleWarnings } from "./warnings";
+
+type Json = Record<string, unknown>;
+
+/** The list of each kind of file whose entries are named by slug, so the slugs must differ. */
+const sluggedLists: Record<string, string> = {
+  "blog-posts.schema.json": "posts",
+  "branches.schema.json": "branches",
+  "collection.schema.json": "sub_departments",
+  "doctors.schema.json": "doctors",
+  "packages.schema.json": "packages",
+  "specialities.schema.json": "specialities",
+};
+
+/** Context names a payload template may use besides the form's own fields. */
+export const pageValues = ["treatment", "department", "speciality"];
+
+/** Problems and warnings of one valid-shaped document that need nothing but the document. */
+export function documentChecks(schema: string, data: Json, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const list = sluggedLists[schema];
+  if (list) problems.push(...duplicateSlugs(data[list], `/${list}`));
+  if (schema === "collection.schema.json") problems.push(...collectionMetaWarnings(data));
+  if (schema === "form.schema.json") problems.push(...formChecks(data, path.basename(file, ".json")));
+  problems.push(...sampleWarnings(data));
+  return problems;
+}
+
+function duplicateSlugs(entries: unknown, listAt: string): Problem[] {
+  if (!Array.isArray(entries)) return [];
+  const firstAt = new Map<string, string>();
+  const problems: Problem[] = [];
+  entries.forEach((entry: Json | null, i) => {
+    const slug = entry && typeof entry === "object" ? entry.slug : undefined;
+    if (typeof slug !== "string") return;
+    const at = `${listAt}/${i}/slug`;
+    const first = firstAt.get(slug);
+    if (first) problems.push(problem(say.DuplicateSlug, at, slug, first));
+    else firstAt.set(slug, at);
+  });
+  return problems;
+}
+
+const placeholders = (template: string) => [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+const objectOrEmpty = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
+
+function formChecks(form: Json, fileId: string): Problem[] {
+  const problems: Problem[] = [];
+  if (typeof form.id === "string" && form.id !== fileId)
+    problems.push(problem(say.FormIdMismatch, "/id", form.id, fileId));
+  const fields = (Array.isArray(form.fields) ? form.fields : []).flatMap((f: Json | null) =>
+    f && typeof f.name === "string" ? [f.name] : [],
+  );
+  const lead = objectOrEmpty(form.lead);
+  const payload = objectOrEmpty(lead.payload);
+  const payloadNames = [...fields, ...pageValues];
+  for (const [key, template] of Object.entries(payload)) {
+    if (typeof template !== "string") continue;
+    for (const name of placeholders(template)) {
+      if (payloadNames.includes(name)) continue;
+      const at = childPointer("/lead/payload", key);
+      problems.push(problem(say.UnknownPayloadPlaceholder, at, name, fields, closest(name, payloadNames)));
+    }
+  }
+  const payloadKeys = Object.keys(payload);
+  for (const [key, template] of Object.entries(objectOrEmpty(lead.attributes))) {
+    if (typeof template !== "string") continue;
+    for (const name of placeholders(template)) {
+      if (payloadKeys.includes(name)) continue;
+      const at = childPointer("/lead/attributes", key);
+      problems.push(problem(say.UnknownAttributePlaceholder, at, name, payloadKeys, closest(name, payloadKeys)));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,33 @@
+/**
+ * Which files a run goes through. Kept free of ajv and the schemas, so the CLI can start a
+ * helper thread before it loads them (see helper.ts).
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Job } from "./check-file";
+
+/** Every *.json file under `dir`, sorted, skipping node_modules and hidden folders. */
+export function listJsonFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".json")) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/**
+ * The jobs of a run, in path order: the files to validate, and the other files of the site
+ * folder, read only for what they tell the site model.
+ */
+export function jobsFor(files: readonly string[], siteFiles: readonly string[]): Job[] {
+  const wanted = new Set(files);
+  const all = [...new Set([...files, ...siteFiles])].sort();
+  return all.map((file) => ({ file, validate: wanted.has(file) }));
+}

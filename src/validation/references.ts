@@ -1,0 +1,158 @@
+/**
+ * Cross-reference checks a schema cannot express. Schemas mark the values that point elsewhere
+ * with `x-ref` (see ajv.ts); this module checks each one against the whole site: routes exist,
+ * footer speciality names slugify to a speciality, forms, data files and images exist, canonical
+ * addresses sit under the site's base, and aliases point at treatments of their collection.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { slugify } from "../lib/slug";
+import type { RefUse } from "./ajv";
+import * as say from "./catalogue";
+import { type Problem, problem } from "./problem";
+import { knowsAll, routeKey, routeTable, type SiteModel } from "./site-model";
+import { closest } from "./suggest";
+
+/** What the checks of every file share. Build one per run with `referenceContext`. */
+export interface ReferenceContext {
+  model: SiteModel;
+  routes: Set<string>;
+  specialitySlugs: Set<string>;
+  branchSlugs: Set<string>;
+  collectionIds: string[];
+  siteRoot: string;
+  publicDir: string;
+  /** A path as messages show it (relative to the working folder). */
+  display: (file: string) => string;
+  exists: (file: string) => boolean;
+  namesIn: (folder: string, extension: string) => string[];
+}
+
+export function referenceContext(
+  model: SiteModel,
+  siteRoot: string,
+  publicDir: string,
+  display: (file: string) => string,
+): ReferenceContext {
+  const existing = new Map<string, boolean>();
+  const listings = new Map<string, string[]>();
+  return {
+    model,
+    routes: routeTable(model),
+    specialitySlugs: new Set(model.specialities.map((s) => s.slug)),
+    branchSlugs: new Set(model.branches.map((b) => b.slug)),
+    collectionIds: model.presentations.map((p) => p.id),
+    siteRoot,
+    publicDir,
+    display,
+    exists(file) {
+      let known = existing.get(file);
+      if (known === undefined) {
+        known = existsSync(file);
+        existing.set(file, known);
+      }
+      return known;
+    },
+    namesIn(folder, extension) {
+      let names = listings.get(folder);
+      if (!names) {
+        names = existsSync(folder) ? readdirSync(folder).filter((n) => n.endsWith(extension)) : [];
+        listings.set(folder, names);
+      }
+      return names.map((n) => n.slice(0, n.length - extension.length));
+    },
+  };
+}
+
+/** What the checks need to know of the file the references come from. */
+export interface ReferringFile {
+  /** The data file a presentation names, for its 'collection-slug' references. */
+  dataFile?: string;
+  /** Pointers that already have a schema error; their references are not checked again. */
+  skip: Set<string>;
+}
+
+/** Problems with the references of one file. */
+export function checkReferences(refs: readonly RefUse[], context: ReferenceContext, file: ReferringFile): Problem[] {
+  const problems: Problem[] = [];
+  for (const ref of refs) {
+    if (file.skip.has(ref.pointer)) continue;
+    const found = checkOne(ref, context, file);
+    if (found) problems.push(found);
+  }
+  return problems;
+}
+
+/** The kinds of file whose content each kind of reference is checked against. */
+const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
+  route: [
+    "page.schema.json",
+    "presentation.schema.json",
+    "collection.schema.json",
+    "branches.schema.json",
+    "specialities.schema.json",
+    "blog-posts.schema.json",
+  ],
+  "speciality-name": ["specialities.schema.json"],
+  "speciality-slug": ["specialities.schema.json"],
+  "branch-slug": ["branches.schema.json"],
+  collection: ["presentation.schema.json"],
+  "collection-slug": ["collection.schema.json"],
+  canonical: ["site.schema.json"],
+};
+
+function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Problem | undefined {
+  const { value, pointer } = ref;
+  if (!knowsAll(c.model, dependsOn[ref.kind] ?? [])) return undefined;
+  switch (ref.kind) {
+    case "route": {
+      const key = routeKey(value);
+      return c.routes.has(key) ? undefined : problem(say.UnknownRoute, pointer, value, closest(key, c.routes));
+    }
+    case "speciality-name": {
+      const slug = slugify(value);
+      if (c.specialitySlugs.has(slug)) return undefined;
+      return problem(say.SpecialityNameMismatch, pointer, value, slug, closest(slug, c.specialitySlugs));
+    }
+    case "speciality-slug":
+      if (c.specialitySlugs.has(value)) return undefined;
+      return problem(say.UnknownSpecialitySlug, pointer, value, closest(value, c.specialitySlugs));
+    case "branch-slug":
+      if (c.branchSlugs.has(value)) return undefined;
+      return problem(say.UnknownBranchSlug, pointer, value, closest(value, c.branchSlugs));
+    case "collection":
+      return c.collectionIds.includes(value)
+        ? undefined
+        : problem(say.UnknownCollection, pointer, value, c.collectionIds);
+    case "data-file": {
+      const folder = path.join(c.siteRoot, "collections");
+      if (c.exists(path.join(folder, value))) return undefined;
+      const names = c.namesIn(folder, "").filter((n) => n.endsWith(".json"));
+      return problem(say.MissingDataFile, pointer, value, `${c.display(folder)}/`, closest(value, names));
+    }
+    case "form": {
+      const folder = path.join(c.siteRoot, "forms");
+      const formFile = path.join(folder, `${value}.json`);
+      if (c.exists(formFile)) return undefined;
+      return problem(say.UnknownForm, pointer, value, c.display(formFile), closest(value, c.namesIn(folder, ".json")));
+    }
+    case "image": {
+      const image = path.join(c.publicDir, value);
+      const inside = !path.relative(c.publicDir, image).startsWith("..");
+      return inside && c.exists(image) ? undefined : problem(say.MissingImage, pointer, value, c.display(image));
+    }
+    case "canonical":
+      return checkCanonical(value, pointer, c.model.canonicalBase);
+    case "collection-slug": {
+      const slugs = file.dataFile ? c.model.collectionSlugs.get(file.dataFile) : undefined;
+      if (!slugs || !file.dataFile || slugs.includes(value)) return undefined;
+      return problem(say.UnknownCollectionSlug, pointer, value, file.dataFile, closest(value, slugs));
+    }
+  }
+}
+
+function checkCanonical(url: string, pointer: string, base: string | undefined): Problem | undefined {
+  if (!base) return undefined;
+  if (!URL.canParse(url) || !/^https?:\/\//.test(url)) return problem(say.CanonicalNotAbsolute, pointer, url, base);
+  return url.startsWith(`${base}/`) ? undefined : problem(say.CanonicalOutsideBase, pointer, url, base);
+}

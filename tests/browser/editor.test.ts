@@ -1,0 +1,173 @@
+/**
+ * The content editor in a real browser: `startEditorServer` (what `npm run edit` runs) on a
+ * temporary copy of site-config/, driven by Debian's Chromium. The site itself is served by the
+ * same server from the copy, so "the site's header" below is the real site showing the saved file.
+ *
+ * EDITOR_SCREENSHOT=1 also writes docs/editor.png.
+ */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
+import { EDITOR_MARKER } from "../../src/editor/shared/marker";
+import { copySite, projectRoot, type TempSite } from "../editor/temp-site";
+import { launchBrowser } from "./harness";
+
+let browser: Browser;
+let editor: RunningEditor;
+let site: TempSite;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  site = await copySite();
+  [browser, editor] = await Promise.all([launchBrowser(), startEditorServer({ siteRoot: site.siteRoot, port: 0 })]);
+  // The first visit makes Vite prepare the dependencies; later pages load quickly.
+  const page = await openEditor("site-config/site.json");
+  await page.close();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await editor?.close();
+  await site?.remove();
+});
+
+async function newPage(width = 1600, height = 950): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return page;
+}
+
+async function openEditor(file: string, part?: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${editor.url}/editor/#file=${file}${part ? `&part=${part}` : ""}`);
+  await page.locator(".part-form form").waitFor({ timeout: 60_000 });
+  await preview(page).locator("main").waitFor({ timeout: 60_000 });
+  return page;
+}
+
+const preview = (page: Page) => page.frameLocator("iframe.preview__frame");
+
+async function saveAndWait(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const status = page.locator(".save-status");
+  await page.waitForFunction(() => !document.querySelector(".save-status")?.textContent?.startsWith("Checking"));
+  return (await status.textContent()) ?? "";
+}
+
+describe("content editor", { timeout: 60_000 }, () => {
+  it("changes a navigation label, shows it in the live preview, saves it, and the site's header shows it", async () => {
+    const file = site.file("site-config/navigation.json");
+    const before = await readFile(file, "utf8");
+    const page = await openEditor("site-config/navigation.json");
+    const label = page.locator("#root_items_1_label");
+    await expect.poll(() => label.inputValue()).toBe("About us");
+
+    await label.fill("Who We Are");
+    await expect.poll(() => preview(page).getByText("Who We Are").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".save-status").textContent()).toBe("Unsaved changes");
+    if (process.env.EDITOR_SCREENSHOT) {
+      await page.locator(".preview__bar select").last().selectOption("desktop");
+      await label.evaluate((field) => field.scrollIntoView({ block: "center" }));
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(projectRoot, "docs/editor.png") });
+    }
+
+    expect(await saveAndWait(page)).toBe("Saved.");
+    const after = await readFile(file, "utf8");
+    expect(after).toBe(before.replace('"label": "About us"', '"label": "Who We Are"'));
+
+    const site$ = await newPage(1280, 800);
+    await site$.goto(`${editor.url}/home`);
+    const nav = site$.locator("header nav").first();
+    await nav.getByText("Who We Are").waitFor();
+    expect(await nav.getByText("About us").count()).toBe(0);
+  });
+
+  it("refuses to save invalid config, with the reason next to the field", async () => {
+    const file = site.file("site-config/footer.json");
+    const before = await readFile(file, "utf8");
+    const page = await openEditor("site-config/footer.json");
+    await page.locator("#root_about_title").fill("");
+    await page.locator("#root_linkLists_0_links_0_route").fill("/no-such-page");
+    await expect
+      .poll(() =>
+        page
+          .locator("#root_about_title")
+          .locator("xpath=ancestor::div[contains(@class,'form-group')][1]")
+          .textContent(),
+      )
+      .toContain("Required: fill this in.");
+
+    expect(await saveAndWait(page)).toBe("Not saved: 2 problems need fixing first.");
+    const routeField = page
+      .locator("#root_linkLists_0_links_0_route")
+      .locator("xpath=ancestor::div[contains(@class,'form-group')][1]");
+    expect(await routeField.textContent()).toContain("no page has the route '/no-such-page'");
+    expect(await page.locator(".problems").textContent()).toContain("/linkLists/0/links/0/route");
+    expect(await readFile(file, "utf8")).toBe(before);
+  });
+
+  it("refuses to overwrite a file changed on disk since it was opened, and offers to reload it", async () => {
+    const file = site.file("site-config/branches.json");
+    const page = await openEditor("site-config/branches.json");
+    await page.locator("#root_branches_0_city").fill("Secunderabad");
+    const theirs = (await readFile(file, "utf8")).replace('"name": "Kothapet"', '"name": "Kothapet Hospital"');
+    await writeFile(file, theirs);
+
+    expect(await saveAndWait(page)).toBe("Not saved: the file changed on disk");
+    const notice = page.locator(".notice--conflict");
+    expect(await notice.textContent()).toContain("was changed on disk after you opened it");
+    expect(await readFile(file, "utf8")).toBe(theirs);
+
+    await notice.getByRole("button", { name: /Reload from disk/ }).click();
+    await expect.poll(() => page.locator("#root_branches_0_name").inputValue()).toBe("Kothapet Hospital");
+    expect(await page.locator("#root_branches_0_city").inputValue()).toBe("Hyderabad");
+  });
+
+  it("adds a treatment page by duplicating one: it is served at its route and listed with its collection", async () => {
+    const page = await openEditor("site-config/collections/cardiology-sub-departments.json", "0");
+    await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#root_slug").inputValue())
+      .toBe("treatment-for-heart-failure-in-kukatpally-copy");
+    await page.locator("#root_name").fill("Heart Failure Clinic");
+    await page.locator("#root_slug").fill("heart-failure-clinic");
+    await expect
+      .poll(() => page.locator("#root_url").inputValue())
+      .toBe("/specialities/cardiology/heart-failure-clinic");
+    await expect
+      .poll(() => preview(page).getByText("Book an Appointment for Heart Failure Clinic").count())
+      .toBeGreaterThan(0);
+    expect(await saveAndWait(page)).toBe("Saved.");
+
+    const site$ = await newPage(1280, 800);
+    await site$.goto(`${editor.url}/specialities/cardiology/heart-failure-clinic`);
+    await site$.getByText("Book an Appointment for Heart Failure Clinic").first().waitFor();
+    await site$.goto(`${editor.url}/specialities/cardiology`);
+    await site$.getByRole("link", { name: "Heart Failure Clinic" }).waitFor();
+  });
+
+  it("threw no errors in any page", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("the public build", () => {
+  it("holds none of the editor's code", async () => {
+    const dist = path.join(projectRoot, "dist");
+    const files = (await readdir(dist, { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isFile() && /\.(js|html|css)$/.test(e.name),
+    );
+    expect(files.length, "dist/ has no build: run 'npm run build' first (npm run test:browser does)").toBeGreaterThan(
+      0,
+    );
+    // The marker is in the editor's code as served, so its absence from dist/ means something.
+    expect(await (await fetch(`${editor.url}/src/editor/shared/marker.ts`)).text()).toContain(EDITOR_MARKER);
+    for (const entry of files) {
+      const text = await readFile(path.join(entry.parentPath, entry.name), "utf8");
+      expect(text.includes(EDITOR_MARKER), `${entry.name} contains editor code`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The whole site in real Chromium: every route of the route table shows its H1 with no console
+ * error, every internal link found on the way leads somewhere real (a broken one would land on
+ * /home through the catch-all redirect), and the doctor search is its own chunk, fetched only when
+ * a visitor opens it. Runs against the built site (npm run build first).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "./harness";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), "utf8")) as T;
+
+interface PageConfig {
+  route: string;
+  each?: "branches" | "specialities" | "posts";
+}
+
+/** Every address of the route table, built from config the way src/routes/routes.tsx builds it. */
+function routeTable(): string[] {
+  const slugsOf = {
+    branches: readJson<{ branches: { slug: string }[] }>("site-config/branches.json").branches,
+    specialities: readJson<{ specialities: { slug: string }[] }>("site-config/specialities.json").specialities,
+    posts: readJson<{ posts: { slug: string }[] }>("site-config/blog-posts.json").posts,
+  };
+  const pageRoutes = readdirSync(path.join(root, "site-config/pages")).flatMap((file) => {
+    const page = readJson<PageConfig>(`site-config/pages/${file}`);
+    if (!page.each) return [page.route];
+    return slugsOf[page.each].map((entry) => page.route.replace(":slug", entry.slug));
+  });
+  const collections = path.join(root, "site-config/collections");
+  const treatmentRoutes = readdirSync(collections)
+    .filter((file) => file.endsWith(".presentation.json"))
+    .flatMap((file) => {
+      const presentation = readJson<{ route: string; dataFile: string }>(`site-config/collections/${file}`);
+      const data = readJson<{ sub_departments: { slug: string }[] }>(
+        `site-config/collections/${presentation.dataFile}`,
+      );
+      return data.sub_departments.map((sub) => presentation.route.replace(":slug", sub.slug));
+    });
+  return [...pageRoutes, ...treatmentRoutes];
+}
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The same-origin links of the page, as path plus query (the #fragment dropped). */
+async function internalLinks(page: Page, origin: string): Promise<string[]> {
+  const hrefs = await page.$$eval("a[href]", (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === origin)
+    .map((url) => url.pathname + url.search);
+}
+
+describe("every route and every internal link", () => {
+  it("shows each route's H1 with no console error, and no internal link is broken", { timeout: 300_000 }, async () => {
+    const routes = routeTable();
+    expect(routes.length).toBeGreaterThan(40);
+    const { page, errors } = await harness.newPage({ width: 1366, height: 900 });
+    const origin = new URL(harness.baseUrl).origin;
+    const queue = [...routes];
+    const seen = new Set(queue);
+    const foundOn = new Map<string, string>();
+    const problems: string[] = [];
+    while (queue.length > 0) {
+      const target = queue.shift() as string;
+      const before = errors.length;
+      await page.goto(target, { waitUntil: "networkidle" });
+      const h1 = page.locator("h1").first();
+      const hasH1 = await h1
+        .waitFor({ state: "visible", timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      const landed = new URL(page.url());
+      const where = foundOn.has(target) ? `${target} (linked from ${foundOn.get(target)})` : target;
+      if (landed.pathname !== new URL(target, origin).pathname) {
+        problems.push(`${where} is broken: it redirected to ${landed.pathname}`);
+        continue;
+      }
+      if (!hasH1) problems.push(`${where} shows no H1`);
+      else if (!(await h1.textContent())?.trim()) problems.push(`${where} has an empty H1`);
+      if (errors.length > before) problems.push(`${where} logged: ${errors.slice(before).join(" | ")}`);
+      for (const link of await internalLinks(page, origin)) {
+        if (seen.has(link)) continue;
+        seen.add(link);
+        foundOn.set(link, target);
+        queue.push(link);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The walk went beyond the route table: links with queries (such as shared doctor searches).
+    expect([...seen].some((link) => link.startsWith("/our-doctors?"))).toBe(true);
+  });
+
+  it("sends an unknown address to /home, which is how a broken link would show", async () => {
+    const { page } = await harness.newPage();
+    await page.goto("/no-such-page");
+    await page.waitForURL("**/home");
+    expect(new URL(page.url()).pathname).toBe("/home");
+  });
+});
+
+describe("the doctor search chunk", () => {
+  const isDoctorSearchChunk = (url: string) => /\/assets\/DoctorSearchPanel-[\w-]+\.js$/.test(url);
+
+  it("exists in the build as a chunk of its own", () => {
+    const assets = readdirSync(path.join(root, "dist/assets"));
+    expect(assets.filter((file) => isDoctorSearchChunk(`/assets/${file}`))).toHaveLength(1);
+  });
+
+  it("is requested only when a visitor opens /our-doctors", async () => {
+    const { page, errors } = await harness.newPage({ width: 1366, height: 900 });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto("/home", { waitUntil: "networkidle" });
+    await page.locator("h1").waitFor();
+    expect(requested.filter(isDoctorSearchChunk)).toEqual([]);
+
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Our doctors" }).click();
+    await page.getByRole("status").filter({ hasText: "doctors" }).waitFor();
+    expect(requested.filter(isDoctorSearchChunk)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps a search in the address and restores it from a shared link", async () => {
+    const { page, errors } = await harness.newPage({ width: 375, height: 800 });
+    await page.goto("/our-doctors?speciality=cardiology");
+    const status = page.getByRole("status").filter({ hasText: "match your search" });
+    await status.waitFor();
+    await page.getByLabel("Doctor's name").fill("anjali");
+    await page.waitForURL((url) => url.searchParams.get("name") === "anjali");
+    const shared = page.url();
+    const count = await status.textContent();
+
+    const other = await harness.newPage({ width: 1366, height: 900 });
+    await other.page.goto(shared);
+    await other.page
+      .getByRole("status")
+      .filter({ hasText: count ?? "" })
+      .waitFor();
+    expect(await other.page.getByLabel("Doctor's name").inputValue()).toBe("anjali");
+    expect(await other.page.getByLabel("Speciality").inputValue()).toBe("cardiology");
+    expect([...errors, ...other.errors]).toEqual([]);
+  });
+});

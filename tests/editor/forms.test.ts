@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createSchemaUtils, type RJSFSchema } from "@rjsf/utils";
+import { describe, expect, it } from "vitest";
+import { defaultFormStateBehavior, friendlyErrors, validator } from "../../src/editor/app/validator";
+import { describeFile } from "../../src/editor/shared/config-files";
+import { jsonEqual, toJson } from "../../src/editor/shared/json-format";
+import { listParts, partSchema, partUiSchema, partValue, splitOf } from "../../src/editor/shared/parts";
+import { formSchema, schemaPaths, uiSchemaFor } from "../../src/editor/shared/schemas";
+import { realSiteRoot } from "./temp-site";
+
+function jsonFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? jsonFiles(path.join(folder, entry.name))
+      : entry.name.endsWith(".json")
+        ? [path.join(folder, entry.name)]
+        : [],
+  );
+}
+
+/** Every part of every config file, as the editor opens them. */
+const parts = jsonFiles(realSiteRoot).flatMap((absolute) => {
+  const text = readFileSync(absolute, "utf8");
+  const doc = JSON.parse(text);
+  const info = describeFile(`site-config/${path.relative(realSiteRoot, absolute)}`, doc);
+  if (!info) throw new Error(`${absolute} names no known schema`);
+  const split = splitOf(info, doc, text.length);
+  return listParts(info, split, doc).map((entry) => {
+    const value = partValue(doc, split, entry.part);
+    return { name: `${info.path} / ${entry.label}`, value, schema: partSchema(info, split, entry.part, value) };
+  });
+});
+
+describe("the editor's schemas", () => {
+  it.each(schemaPaths)("inlines every reference of %s, so the form sees one whole schema", (schemaPath) => {
+    expect(JSON.stringify(formSchema(schemaPath))).not.toContain('"$ref"');
+  });
+
+  it("keeps the titles and descriptions written beside a reference", () => {
+    const image = formSchema("collection.schema.json#/$defs/subDepartment").properties?.image as RJSFSchema;
+    expect(image.title).toBe("Image");
+    expect(image.description).toMatch(/treatment image beside the appointment form/);
+    expect(image.pattern).toBeDefined();
+  });
+
+  it("shows prose as text areas, hides the $schema line and block type constants, keeps enums for selects", () => {
+    const treatment = uiSchemaFor(formSchema("collection.schema.json#/$defs/subDepartment"));
+    expect(treatment.content.intro["ui:widget"]).toBe("textarea");
+    expect(treatment.content.faqs.items.answer["ui:widget"]).toBe("textarea");
+    expect(treatment.content.sections.items.description["ui:widget"]).toBe("textarea");
+    expect(treatment.slug).toBeUndefined();
+    const banner = formSchema("blocks/cta-banner.schema.json");
+    expect(uiSchemaFor(banner).type["ui:widget"]).toBe("hidden");
+    expect((banner.properties as Record<string, RJSFSchema>).tone.enum).toEqual(["accent", "calm"]);
+    expect(uiSchemaFor(formSchema("navigation.schema.json")).$schema["ui:widget"]).toBe("hidden");
+  });
+});
+
+describe("opening every part of every config file in the form", () => {
+  const store = new Map<RJSFSchema, ReturnType<typeof createSchemaUtils>>();
+  const utilsFor = (schema: RJSFSchema) => {
+    let utils = store.get(schema);
+    if (!utils) {
+      utils = createSchemaUtils(validator, schema, defaultFormStateBehavior);
+      store.set(schema, utils);
+    }
+    return utils;
+  };
+
+  it.each(parts.map((p) => [p.name, p]))("%s: the form adds nothing to the data and finds it valid", (_name, part) => {
+    const utils = utilsFor(part.schema);
+    expect(toJson(utils.getDefaultFormState(part.schema, part.value))).toEqual(toJson(part.value));
+    expect(partUiSchema(part.schema)["ui:submitButtonOptions"]).toEqual({ norender: true });
+    const { errors } = validator.validateFormData(part.value, part.schema, undefined, (e) =>
+      friendlyErrors(e, part.schema),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("would add empty lists to the data with rjsf's default behaviour (why the editor sets its own)", () => {
+    const changed = parts.filter((part) => {
+      const utils = createSchemaUtils(validator, part.schema);
+      return !jsonEqual(toJson(utils.getDefaultFormState(part.schema, part.value)), toJson(part.value));
+    });
+    expect(changed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("live validation messages", () => {
+  const navigation = formSchema("navigation.schema.json");
+  const valid = JSON.parse(readFileSync(path.join(realSiteRoot, "navigation.json"), "utf8"));
+  const messages = (data: unknown, schema: RJSFSchema = navigation) =>
+    validator
+      .validateFormData(data, schema, undefined, (e) => friendlyErrors(e, schema))
+      .errors.map((e) => [e.property, e.message]);
+
+  it("says a required field is empty, at that field", () => {
+    const data = structuredClone(valid);
+    delete data.topBar.callLabel;
+    expect(messages(data)).toEqual([[".topBar.callLabel", "Required: fill this in."]]);
+  });
+
+  it("explains a pattern with the field's own description", () => {
+    const data = structuredClone(valid);
+    data.items[0].key = "Home Page";
+    expect(messages(data)).toEqual([
+      [".items.0.key", "This is not in the expected form. A unique identifier for the item, such as 'about'."],
+    ]);
+  });
+
+  it("asks for exactly one of a link's route, address or action, once", () => {
+    const data = structuredClone(valid);
+    data.sideButtons[0] = { label: "Book" };
+    expect(messages(data)).toEqual([
+      [".sideButtons.0", "Fill in exactly one of: Internal route, External address, Action."],
+    ]);
+  });
+
+  it("refuses unsafe HTML in content while typing", () => {
+    const schema = formSchema("collection.schema.json#/$defs/subDepartment");
+    const file = JSON.parse(
+      readFileSync(path.join(realSiteRoot, "collections/cardiology-sub-departments.json"), "utf8"),
+    );
+    const item = structuredClone(file.sub_departments[0]);
+    item.content.sections[0].list = ['<img src=x onerror="alert(1)">Stent'];
+    const found = messages(item, schema);
+    expect(found).toHaveLength(1);
+    expect(found[0][0]).toBe(".content.sections.0.list.0");
+    expect(found[0][1]).toMatch(/^Unsafe HTML: /);
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * The editor server's API, over real HTTP on 127.0.0.1, saving into a copy of site-config/ and
+ * checking with the real validate CLI.
+ */
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFileAtomic } from "../../src/editor/server/atomic-write";
+import { hashText } from "../../src/editor/server/config-store";
+import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
+import type {
+  ConflictResponse,
+  FileListResponse,
+  FileResponse,
+  RefusedResponse,
+  SaveResponse,
+} from "../../src/editor/shared/api";
+import { copySite, projectRoot, type TempSite } from "./temp-site";
+
+let site: TempSite;
+let editor: RunningEditor;
+
+beforeAll(async () => {
+  site = await copySite();
+  editor = await startEditorServer({ siteRoot: site.siteRoot, port: 0, app: false, projectRoot });
+});
+
+afterAll(async () => {
+  await editor?.close();
+  await site?.remove();
+});
+
+const api = (p: string) => `${editor.url}/editor/api/${p}`;
+
+async function open(file: string): Promise<FileResponse> {
+  const response = await fetch(api(`file?path=${encodeURIComponent(file)}`));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function save(file: string, data: unknown, baseHash: string, headers: Record<string, string> = {}) {
+  const response = await fetch(api("file"), {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify({ path: file, data, baseHash }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Opens a file, changes its data, saves it: the answer, and the file's text before and after. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests reach into config files of every shape.
+type Loose = any;
+
+async function edit(file: string, change: (data: Loose) => void) {
+  const opened = await open(file);
+  const data = JSON.parse(opened.text);
+  change(data);
+  const answer = await save(file, data, opened.hash);
+  return { ...answer, before: opened.text, after: await readFile(site.file(file), "utf8") };
+}
+
+describe("editor API: listing and opening", () => {
+  it("lists every config file by what it is", async () => {
+    const { files } = (await (await fetch(api("files"))).json()) as FileListResponse;
+    const labels = files.map((f) => f.label);
+    expect(labels.slice(0, 5)).toEqual(["Site settings", "Navigation", "Footer", "Branches", "Specialities"]);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        "/home",
+        "/contact-us",
+        "Cardiology treatments",
+        "Orthopedics treatments",
+        "Book an Appointment form",
+      ]),
+    );
+    const onDisk = await readdir(site.siteRoot, { recursive: true });
+    expect(files).toHaveLength(onDisk.filter((f) => String(f).endsWith(".json")).length);
+  });
+
+  it("opens a file with its exact text and a hash of it", async () => {
+    const opened = await open("site-config/site.json");
+    const text = await readFile(site.file("site-config/site.json"), "utf8");
+    expect(opened.text).toBe(text);
+    expect(opened.hash).toBe(hashText(text));
+    expect(opened.info).toMatchObject({ kind: "site", schema: "site.schema.json", label: "Site settings" });
+  });
+
+  it("refuses paths outside the site folder", async () => {
+    for (const bad of [
+      "site-config/../package.json",
+      "package.json",
+      "site-config/.hidden.json",
+      "site-config/x.txt",
+    ]) {
+      const response = await fetch(api(`file?path=${encodeURIComponent(bad)}`));
+      expect(response.status, bad).toBe(404);
+    }
+  });
+});
+
+describe("editor API: saving with no change", () => {
+  it("leaves every config file byte-identical", async () => {
+    const { files } = (await (await fetch(api("files"))).json()) as FileListResponse;
+    for (const file of files) {
+      const before = await stat(site.file(file.path));
+      const opened = await open(file.path);
+      // As the form hands data back: a new object, keys possibly in another order.
+      const data = Object.fromEntries(Object.entries(JSON.parse(opened.text)).reverse());
+      const { status, body } = await save(file.path, data, opened.hash);
+      expect(status, file.path).toBe(200);
+      expect((body as SaveResponse).text).toBe(opened.text);
+      expect(await readFile(site.file(file.path), "utf8")).toBe(opened.text);
+      expect((await stat(site.file(file.path))).mtimeMs, `${file.path} was not rewritten`).toBe(before.mtimeMs);
+    }
+  });
+});
+
+describe("editor API: saving a change", { timeout: 30_000 }, () => {
+  it("writes the change and nothing else, keeping the file's layout", async () => {
+    const { status, before, after, body } = await edit("site-config/site.json", (data) => {
+      data.logo.alt = "Home page";
+    });
+    expect(status).toBe(200);
+    expect(after).toBe(before.replace('"alt": "Sample Multi-Specialty Hospitals home"', '"alt": "Home page"'));
+    expect((body as SaveResponse).hash).toBe(hashText(after));
+  });
+
+  it("keeps non-ASCII text as it is", async () => {
+    const file = "site-config/collections/orthopedics-sub-departments.json";
+    const { status, before, after } = await edit(file, (data) => {
+      data.location = "Hyderabad ";
+    });
+    expect(status).toBe(200);
+    expect(before).toContain("₹");
+    expect(after).toBe(before.replace('"location": "Hyderabad"', '"location": "Hyderabad "'));
+  });
+
+  it("adds a treatment page duplicated from another, renamed", async () => {
+    const file = "site-config/collections/cardiology-sub-departments.json";
+    const { status, after } = await edit(file, (data) => {
+      const copy = structuredClone(data.sub_departments[0]);
+      Object.assign(copy, {
+        slug: "heart-failure-clinic",
+        name: "Heart Failure Clinic",
+        url: "/specialities/cardiology/heart-failure-clinic",
+        canonical_url: "https://www.hospitals.example/specialities/cardiology/heart-failure-clinic",
+      });
+      data.sub_departments.splice(1, 0, copy);
+    });
+    expect(status).toBe(200);
+    expect(JSON.parse(after).sub_departments[1].slug).toBe("heart-failure-clinic");
+  });
+});
+
+describe("editor API: invalid config cannot be saved", { timeout: 30_000 }, () => {
+  it("answers 400 with the validator's errors at their fields, and writes nothing", async () => {
+    const { status, body, before, after } = await edit("site-config/navigation.json", (data) => {
+      data.items[1].label = "";
+      data.items[2].route = "/no-such-page";
+    });
+    expect(status).toBe(400);
+    const refused = body as RefusedResponse;
+    expect(refused.message).toBe("Not saved: 2 problems need fixing first.");
+    expect(refused.errors.map((e) => [e.pointer, e.severity])).toEqual([
+      ["/items/1/label", "error"],
+      ["/items/2/route", "error"],
+    ]);
+    expect(refused.errors[1].message).toMatch(/no page has the route '\/no-such-page'/);
+    expect(after).toBe(before);
+  });
+
+  it("refuses a second treatment page with the same slug", async () => {
+    const { status, body } = await edit("site-config/collections/orthopedics-sub-departments.json", (data) => {
+      data.sub_departments.push(structuredClone(data.sub_departments[0]));
+    });
+    expect(status).toBe(400);
+    expect((body as RefusedResponse).errors[0].pointer).toMatch(/^\/sub_departments\/5\/slug$/);
+  });
+
+  it("refuses a change that breaks another file, naming that file", async () => {
+    const { status, body } = await edit("site-config/pages/feedback.json", (data) => {
+      data.route = "/your-feedback";
+    });
+    expect(status).toBe(400);
+    const others = (body as RefusedResponse).errors.filter((e) => e.file);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others[0].message).toMatch(/'\/feedback'/);
+    expect(others.map((e) => e.file)).toContain("site-config/footer.json");
+  });
+
+  it("refuses unsafe HTML in content", async () => {
+    const { status, body } = await edit("site-config/collections/cardiology-sub-departments.json", (data) => {
+      data.sub_departments[0].content.sections[0].subsections[0].list = ["<script>alert(1)</script>Fast"];
+    });
+    expect(status).toBe(400);
+    expect((body as RefusedResponse).errors[0].pointer).toBe(
+      "/sub_departments/0/content/sections/0/subsections/0/list/0",
+    );
+  });
+
+  it("refuses a changed $schema and data that is not an object", async () => {
+    const opened = await open("site-config/footer.json");
+    const data = { ...JSON.parse(opened.text), $schema: "../schemas/site.schema.json" };
+    expect((await save("site-config/footer.json", data, opened.hash)).status).toBe(400);
+    expect((await save("site-config/footer.json", [1], opened.hash)).status).toBe(400);
+  });
+});
+
+describe("editor API: a file changed on disk since it was opened", () => {
+  it("answers 409 and keeps the other change", async () => {
+    const file = "site-config/specialities.json";
+    const opened = await open(file);
+    const theirs = opened.text.replace('"name": "ENT"', '"name": "Ear, Nose and Throat"');
+    await writeFile(site.file(file), theirs);
+    const data = JSON.parse(opened.text);
+    data.specialities[0].summary = "Mine.";
+    const { status, body } = await save(file, data, opened.hash);
+    expect(status).toBe(409);
+    expect((body as ConflictResponse).message).toMatch(/was changed on disk after you opened it/);
+    expect((body as ConflictResponse).hash).toBe(hashText(theirs));
+    expect(await readFile(site.file(file), "utf8")).toBe(theirs);
+  });
+});
+
+describe("editor API: only the editor's own pages may call it", () => {
+  it("refuses other origins, other hosts and non-JSON bodies", async () => {
+    const opened = await open("site-config/footer.json");
+    const data = JSON.parse(opened.text);
+    expect((await save("site-config/footer.json", data, opened.hash, { Origin: "https://evil.example" })).status).toBe(
+      403,
+    );
+    const plain = await fetch(api("file"), { method: "PUT", headers: { "Content-Type": "text/plain" }, body: "{}" });
+    expect(plain.status).toBe(415);
+    // A page of another site that points its own name at 127.0.0.1 (DNS rebinding).
+    const port = new URL(editor.url).port;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", port, path: "/editor/api/files", headers: { Host: `evil.example:${port}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe("atomic write", () => {
+  it("replaces the file by renaming a complete temporary file over it, leaving nothing behind", async () => {
+    const file = site.file("site-config/pages/careers.json");
+    const before = await stat(file);
+    await writeFileAtomic(file, '{\n  "x": 1\n}\n');
+    const after = await stat(file);
+    expect(await readFile(file, "utf8")).toBe('{\n  "x": 1\n}\n');
+    expect(after.ino).not.toBe(before.ino);
+    expect(after.mode).toBe(before.mode);
+    const leftovers = (await readdir(path.dirname(file))).filter((f) => f.endsWith(".tmp"));
+    expect(leftovers).toEqual([]);
+  });
+
+  it("leaves the original untouched when the write is cancelled before the rename", async () => {
+    const file = site.file("site-config/pages/blogs.json");
+    const original = await readFile(file, "utf8");
+    await expect(
+      writeFileAtomic(file, "{}", {
+        beforeRename: () => {
+          throw new Error("cancelled");
+        },
+      }),
+    ).rejects.toThrow("cancelled");
+    expect(await readFile(file, "utf8")).toBe(original);
+    expect((await readdir(path.dirname(file))).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("never shows a reader a partly written file", async () => {
+    const file = site.file("site-config/pages/thank-you.json");
+    const big = (n: number) => `${JSON.stringify({ n, filler: "x".repeat(400_000) }, null, 2)}\n`;
+    await writeFile(file, big(0));
+    let reading = true;
+    const seen = new Set<number>();
+    const reader = (async () => {
+      while (reading) seen.add(JSON.parse(await readFile(file, "utf8")).n);
+    })();
+    for (let n = 1; n <= 20; n++) await writeFileAtomic(file, big(n));
+    reading = false;
+    await reader;
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,98 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { maskEmail, maskName, maskPhone, maskText } from "../../src/server/mask";
+import { Outbox } from "../../src/server/outbox";
+import { tempDir } from "../helpers/relay";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const run = (args: string[], env: Record<string, string> = {}) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function outboxWithLeads() {
+  const { dir, cleanup } = tempDir("leads-cli-");
+  cleanups.push(cleanup);
+  const file = path.join(dir, "leads.db");
+  const outbox = new Outbox(file);
+  const lead = (name: string, phone: string) => ({
+    form: "appointment",
+    kind: "appointment" as const,
+    payload: {},
+    attributes: [
+      { Attribute: "FirstName", Value: name },
+      { Attribute: "Phone", Value: phone },
+      { Attribute: "EmailAddress", Value: "asha@example.com" },
+    ],
+    fingerprint: name,
+  });
+  await outbox.accept(lead("Asha Rao", "9876543210"));
+  await outbox.accept(lead("Ravi Kumar", "9123456789"));
+  await outbox.accept(lead("Meena Iyer", "9000000001"));
+  const [dead, delivered] = outbox.due(Date.now() + 1000, 2);
+  outbox.markDead(dead.seq, "MXDuplicateEntryException: A Lead with Phone 9876543210 already exists.");
+  outbox.markDelivered(delivered.seq, "crm-1");
+  await outbox.close();
+  return file;
+}
+
+describe("npm run leads", () => {
+  it("lists pending, dead and delivered leads with personal data masked", async () => {
+    const file = await outboxWithLeads();
+    const { stdout } = await run(["--db", file]);
+    expect(stdout).toContain(`Outbox ${file}: 1 pending, 1 delivered, 1 dead`);
+    expect(stdout).toMatch(
+      /Pending \(1\):\n.*M\*\*\* I\*\*\* {2}\*\*\*\*\*\*0001 {2}a\*\*\*@example\.com {2}attempts 0/,
+    );
+    expect(stdout).toMatch(
+      /Dead \(1\):\n.*A\*\*\* R\*\*\*.*reason: MXDuplicateEntryException: A Lead with Phone \*\*\*\*\*\*3210/,
+    );
+    expect(stdout).toMatch(/Delivered \(1\):\n.*R\*\*\* K\*\*\*.*crm crm-1/);
+    for (const secret of ["Asha", "9876543210", "asha@example.com", "Ravi", "9123456789"]) {
+      expect(stdout).not.toContain(secret);
+    }
+  }, 30_000);
+
+  it("prints personal data only when asked", async () => {
+    const file = await outboxWithLeads();
+    const { stdout } = await run(["--status", "pending", "--show-personal-data"], { LEADS_DB: file });
+    expect(stdout).toContain("Meena Iyer  9000000001  asha@example.com");
+    expect(stdout).not.toContain("Dead (");
+  }, 30_000);
+
+  it("re-queues dead leads", async () => {
+    const file = await outboxWithLeads();
+    const { stdout } = await run(["--db", file, "--requeue-dead"]);
+    expect(stdout).toContain("Re-queued 1 dead lead(s).");
+    const outbox = new Outbox(file, { writer: "inline" });
+    expect(outbox.counts()).toEqual({ pending: 2, delivered: 1, dead: 0 });
+    await outbox.close();
+  }, 30_000);
+
+  it("says where it looked when there is no outbox", async () => {
+    await expect(run(["--db", "/nonexistent/leads.db"])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No outbox at /nonexistent/leads.db"),
+    });
+  }, 30_000);
+});
+
+describe("masks", () => {
+  it("keep enough to recognise a lead and no more", () => {
+    expect(maskName("Asha  Rao")).toBe("A*** R***");
+    expect(maskPhone("9876543210")).toBe("******3210");
+    expect(maskEmail("asha@example.com")).toBe("a***@example.com");
+    expect(maskEmail("")).toBe("");
+    expect(maskText('Lead "asha@example.com" with 9876543210 exists')).toBe(
+      'Lead "a***@example.com" with ******3210 exists',
+    );
+  });
+});

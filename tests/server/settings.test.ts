@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { formatRate, parseRate, readSettings } from "../../src/server/settings";
+
+describe("relay settings", () => {
+  it("reads rates as requests per period", () => {
+    expect(parseRate("5/5s")).toEqual({ count: 5, perMs: 5000 });
+    expect(parseRate("300/1m")).toEqual({ count: 300, perMs: 60_000 });
+    expect(parseRate("20/500ms")).toEqual({ count: 20, perMs: 500 });
+    expect(parseRate("2/s")).toEqual({ count: 2, perMs: 1000 });
+    expect(formatRate({ count: 5, perMs: 5000 })).toBe("5/5s");
+    for (const bad of ["5", "0/5s", "5/0s", "five/5s", "5/5 days"]) {
+      expect(() => parseRate(bad, "LEADS_RATE")).toThrow(/^LEADS_RATE: '.*' is not a rate/);
+    }
+  });
+
+  it("has defaults that work with no settings at all (outbox only)", () => {
+    const s = readSettings({}, "/srv/site");
+    expect(s).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dbFile: "/srv/site/leads.db",
+      distDir: "/srv/site/dist",
+      crm: undefined,
+      deliveryRate: { count: 5, perMs: 5000 },
+      deliveryConcurrency: 1,
+      clientRate: { count: 10, perMs: 60_000 },
+      trustProxy: false,
+    });
+  });
+
+  it("takes the CRM settings when all three are set", () => {
+    const s = readSettings({
+      LEADSQUARED_BASE_URL: "https://api-in21.leadsquared.com/v2",
+      LEADSQUARED_ACCESS_KEY: "u-access",
+      LEADSQUARED_SECRET_KEY: "secret",
+      LEADS_RATE: "10/5s",
+      LEADS_DB: "/var/lib/site/leads.db",
+    });
+    expect(s.crm).toEqual({
+      baseUrl: "https://api-in21.leadsquared.com/v2",
+      accessKey: "u-access",
+      secretKey: "secret",
+      timeoutMs: 15_000,
+    });
+    expect(s.deliveryRate).toEqual({ count: 10, perMs: 5000 });
+    expect(s.dbFile).toBe("/var/lib/site/leads.db");
+  });
+
+  it("refuses settings it could not act on, naming the variable", () => {
+    expect(() => readSettings({ LEADSQUARED_ACCESS_KEY: "a" })).toThrow(
+      "LEADSQUARED_BASE_URL, LEADSQUARED_SECRET_KEY: set all three",
+    );
+    const crm = { LEADSQUARED_ACCESS_KEY: "a", LEADSQUARED_SECRET_KEY: "b" };
+    expect(() => readSettings({ ...crm, LEADSQUARED_BASE_URL: "http://crm.example/v2" })).toThrow(/must use https/);
+    expect(() => readSettings({ ...crm, LEADSQUARED_BASE_URL: "https://crm.example/v2/LeadManagement.svc" })).toThrow(
+      /up to and not including LeadManagement.svc/,
+    );
+    expect(() => readSettings({ PORT: "eighty" })).toThrow(/^PORT:/);
+    expect(() => readSettings({ SITE_ORIGIN: "https://site.example/path" })).toThrow(/^SITE_ORIGIN:/);
+  });
+});

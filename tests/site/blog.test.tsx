@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import { matchRoutes } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import { sampleArticleNote } from "../../src/blocks/blog-article";
+import { blogPosts } from "../../src/config/site-config";
+import type { BlogPost } from "../../src/generated/blog-posts";
+import { fillName } from "../../src/routes/entry-context";
+import { buildRoutes } from "../../src/routes/routes";
+import { renderBlocks } from "./helpers";
+
+vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+
+const post: BlogPost = {
+  slug: "test-post",
+  title: "A test article",
+  summary: "What it is about.",
+  date: "2025-03-04",
+  author: "Cardiology team",
+  speciality: "cardiology",
+  readingMinutes: 3,
+  sections: [
+    { paragraphs: ["Opening <em>words</em>."] },
+    { heading: "Signs", paragraphs: ["Watch for:"], list: ["Pain: in the chest.", "Breathlessness"] },
+  ],
+  sample: true,
+};
+
+describe("blog list block", () => {
+  it("lists every post newest first, each linking to /blogs/{slug}", () => {
+    renderBlocks([{ type: "blog-list", title: "Articles" }]);
+    const newestFirst = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+    const links = screen.getAllByRole("link");
+    expect(links.map((a) => a.textContent)).toEqual(newestFirst.map((p) => p.title));
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(newestFirst.map((p) => `/blogs/${p.slug}`));
+  });
+
+  it("shows date, topic, reading time and the sample mark on a card", () => {
+    renderBlocks([{ type: "blog-list", limit: 1 }]);
+    const [card] = screen.getAllByRole("listitem");
+    const newest = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date))[0];
+    expect(within(card).getByText(newest.summary)).toBeInTheDocument();
+    expect(card.querySelector("time")).toHaveAttribute("datetime", newest.date);
+    if (newest.readingMinutes) expect(within(card).getByText(`${newest.readingMinutes} min read`)).toBeInTheDocument();
+    if (newest.sample) expect(within(card).getByText("Sample article")).toBeInTheDocument();
+  });
+});
+
+describe("blog article block", () => {
+  it("shows the post's H1, date, author, sections and lists", () => {
+    renderBlocks(
+      [
+        {
+          type: "blog-article",
+          disclaimer: "General information.",
+          backLink: { label: "All articles", route: "/blogs" },
+        },
+      ],
+      {
+        entry: { kind: "posts", entry: post },
+      },
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "A test article" })).toBeInTheDocument();
+    expect(screen.getByText("4 March 2025")).toHaveAttribute("datetime", "2025-03-04");
+    expect(screen.getByText("Cardiology team")).toBeInTheDocument();
+    expect(screen.getByText("words").tagName).toBe("EM");
+    expect(screen.getByRole("heading", { level: 2, name: "Signs" })).toBeInTheDocument();
+    expect(screen.getByText("Pain:").closest("strong")).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Cardiology" })).toHaveAttribute("href", "/specialities/cardiology");
+    expect(screen.getByText("General information.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "All articles" })).toHaveAttribute("href", "/blogs");
+  });
+
+  it("says a sample article is awaiting review, and says nothing for a reviewed one", () => {
+    const { unmount } = renderBlocks([{ type: "blog-article" }], { entry: { kind: "posts", entry: post } });
+    expect(screen.getByText(sampleArticleNote)).toBeInTheDocument();
+    unmount();
+    renderBlocks([{ type: "blog-article" }], { entry: { kind: "posts", entry: { ...post, sample: false } } });
+    expect(screen.queryByText(sampleArticleNote)).toBeNull();
+  });
+
+  it("fails in place (Content Not Loaded) outside an article page", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderBlocks([{ type: "blog-article" }]);
+    expect(screen.getByText("Content Not Loaded")).toBeInTheDocument();
+    error.mockRestore();
+  });
+});
+
+describe("article pages in the route table", () => {
+  it("has a route per blog post, and still one per branch and per speciality", () => {
+    const routes = buildRoutes();
+    for (const path of [
+      ...blogPosts.map((p) => `/blogs/${p.slug}`),
+      "/blogs",
+      "/locations/kukatpally",
+      "/specialities/cardiology",
+    ]) {
+      const matched = matchRoutes(routes, path);
+      expect(matched?.at(-1)?.route.path, path).toBe(path);
+    }
+    expect(matchRoutes(routes, "/blogs/no-such-post")?.at(-1)?.route.path).toBe("*");
+  });
+
+  it("fills a post's title and summary into the page's meta", () => {
+    const entry = { kind: "posts", entry: post } as const;
+    expect(fillName("{name}", entry)).toBe("A test article");
+    expect(fillName("{summary}", entry)).toBe("What it is about.");
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Renders site blocks in a memory router, optionally as part of an 'each' page (a branch, a
+ * speciality or a blog post). Test files replace the lead form with ./lead-form-stub:
+ *   vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+ */
+import { cleanup, render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach } from "vitest";
+import { BlockList } from "../../src/blocks/BlockList";
+import type { Block } from "../../src/generated/blocks/block";
+import { type Entry, EntryContext } from "../../src/routes/entry-context";
+import { type SiteActions, SiteActionsProvider } from "../../src/ui/site-actions";
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+/** Site actions that record what was asked of them. */
+export function recordingActions(): SiteActions & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    openBookingModal: () => calls.push("booking-modal"),
+    openLocations: () => calls.push("locations-modal"),
+  };
+}
+
+interface RenderOptions {
+  /** The entry of the 'each' page the blocks are on. */
+  entry?: Entry | null;
+  /** The address the router starts at. */
+  path?: string;
+  actions?: SiteActions;
+}
+
+/** Renders `content` at `path` (with a catch-all route, so links can be followed). */
+export function renderInRouter(content: ReactNode, { entry = null, path = "/", actions }: RenderOptions = {}) {
+  const element = (
+    <SiteActionsProvider value={actions ?? recordingActions()}>
+      <EntryContext.Provider value={entry}>{content}</EntryContext.Provider>
+    </SiteActionsProvider>
+  );
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/** Renders blocks through the real registry and walker, as a page would. */
+export function renderBlocks(blocks: Block[], options: RenderOptions = {}) {
+  return renderInRouter(<BlockList blocks={blocks} source={{ file: "test.json", pointer: "/blocks" }} />, options);
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../src/validation/ajv";
+import { findSyntaxMistake } from "../../src/validation/json-syntax";
+import { schemaProblems } from "../../src/validation/messages";
+import { PositionFinder } from "../../src/validation/positions";
+import { closest } from "../../src/validation/suggest";
+
+const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
+  route: "/x",
+  meta: { title: "Title", description: "Description" },
+  blocks,
+  ...extra,
+});
+
+/** The problems of a document as "pointer: message" lines. */
+function problemsOf(schema: string, data: unknown): string[] {
+  const { errors } = validateDocument(schema, data);
+  return schemaProblems(errors, schema).map((p) => `${p.pointer}: ${p.message}`);
+}
+
+describe("validation messages", () => {
+  it("say a link needs one of route, href or action once, not four times", () => {
+    expect(problemsOf("page.schema.json", page([{ type: "cta-banner", text: "Go", button: { label: "Go" } }]))).toEqual(
+      ["/blocks/0/button: Expected this link to have one of 'route', 'href' or 'action', but it has none."],
+    );
+  });
+
+  it("name both targets of a link that has two", () => {
+    const button = { label: "Go", route: "/a", href: "https://example.in/" };
+    expect(problemsOf("page.schema.json", page([{ type: "cta-banner", text: "Go", button }]))).toEqual([
+      "/blocks/0/button: Expected this link to have only one of 'route', 'href' or 'action', but it has 'route' and 'href'.",
+    ]);
+  });
+
+  it("say a block without a type needs one", () => {
+    const [problem] = problemsOf("page.schema.json", page([{ text: "Hello" }]));
+    expect(problem).toMatch(
+      /^\/blocks\/0: Expected the block to have a 'type' naming its kind, but found none\. Use one of: /,
+    );
+  });
+
+  it("explain a ':slug' route without 'each' with the property's description", () => {
+    expect(problemsOf("page.schema.json", page([], { route: "/x/:slug" }))).toEqual([
+      ": Expected the property 'each' (with a ':slug' route: make one page per branch, per speciality or per blog post (blog-posts.json); blocks then show that entry), but this page has none.",
+    ]);
+  });
+
+  it("list the names a lead payload may use", () => {
+    const problems = problemsOf("form.schema.json", {
+      id: "a",
+      kind: "contact-us",
+      fields: [{ name: "name", label: "Name", type: "text" }],
+      submitLabel: "Send",
+      submittingLabel: "Sending",
+      notices: { invalid: "i", failure: "f", success: "s" },
+      successRoute: "/",
+      consent: { text: "t", linkLabel: "l", route: "/" },
+      lead: { payload: { name: "{name}", phone: "", email: "", message: "", phoen: "" }, attributes: { Source: "s" } },
+    });
+    expect(problems).toEqual([
+      "/lead/payload/phoen: Found the name 'phoen' in 'payload', which is not allowed there; did you mean 'phone'?",
+    ]);
+  });
+
+  it("describe too-short text and out-of-range numbers", () => {
+    expect(problemsOf("page.schema.json", page([], { meta: { title: "", description: "d" } }))).toEqual([
+      "/meta/title: Expected 'title' to have some text, but found empty text.",
+    ]);
+  });
+});
+
+describe("JSON syntax mistakes", () => {
+  it("are placed and put in words", () => {
+    expect(findSyntaxMistake('{\n  "a": 1\n  "b": 2\n}')).toEqual({
+      line: 3,
+      column: 3,
+      message: "Expected ',' or '}' after a property's value, but found '\"b\"'. Is a comma missing?",
+    });
+    expect(findSyntaxMistake("[1, 2,]")?.message).toBe(
+      "Expected another item after the comma, but found ']'. JSON allows no comma after the last item.",
+    );
+    expect(findSyntaxMistake("// note\n{}")?.message).toBe(
+      "Found a comment, '// note', but JSON does not allow comments.",
+    );
+    expect(findSyntaxMistake("")?.message).toBe("Expected a JSON value, but the file is empty.");
+    expect(findSyntaxMistake("{'a': 1}")?.message).toBe(
+      "Found ''a'', which is not JSON: text and names need double quotes, and the only bare words are true, false and null.",
+    );
+  });
+});
+
+describe("positions", () => {
+  const text = '{\n  "a": [\n    { "b": 1, "b": 2 }\n  ]\n}';
+
+  it("point at a value, or at its name", () => {
+    const finder = new PositionFinder(text);
+    expect(finder.of("/a/0")).toEqual({ line: 3, column: 5 });
+    expect(finder.of("/a/0/b", "key")).toEqual({ line: 3, column: 15 });
+  });
+
+  it("stop at the deepest value that exists", () => {
+    expect(new PositionFinder(text).of("/a/0/c/d")).toEqual({ line: 3, column: 5 });
+  });
+});
+
+describe("suggestions", () => {
+  it("find close names and ignore far ones", () => {
+    expect(closest("intor", ["type", "text", "level", "intro"])).toBe("intro");
+    expect(closest("/contact", ["/contact-us", "/careers"])).toBe("/contact-us");
+    expect(closest("banana", ["type", "text"])).toBeUndefined();
+  });
+});
