@@ -9,7 +9,7 @@
  * and deliveries flow again, the relay is killed with SIGKILL and started again on the same
  * outbox file while the burst goes on.
  *
- * The delivery rate is set high for the bench (LEADS_RATE=500/1s, 4 deliveries at a time) so
+ * The delivery rate is set high for the bench (LEADS_RATE=200/1s, 4 deliveries at a time) so
  * that the run takes seconds, not the ~40 minutes 2,400 leads take at LeadSquared's 5 per 5 s.
  *
  * It prints accepted, delivered, resent (leads the CRM took twice), lost, the leads in flight at
@@ -118,7 +118,7 @@ async function main(): Promise<number> {
     LEADSQUARED_BASE_URL: crm.baseUrl,
     LEADSQUARED_ACCESS_KEY: crm.accessKey,
     LEADSQUARED_SECRET_KEY: crm.secretKey,
-    LEADS_RATE: "500/1s",
+    LEADS_RATE: "200/1s",
     LEADS_CONCURRENCY: "4",
     LEADS_CLIENT_RATE: "1000000/1s",
     LEADS_RETRY_BASE_MS: "50",

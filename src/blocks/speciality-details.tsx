@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
-import { loadCollection, loadedCollection } from "../collections/load";
+import { Link, useLocation } from "react-router-dom";
+import { initialCollection, loadCollection } from "../collections/load";
 import { branches, presentations, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
 import type { TreatmentCollection } from "../generated/collection";
@@ -14,7 +14,10 @@ export type SpecialityDetailsProps = { block: SpecialityDetailsBlock };
 
 function TreatmentLinks({ collectionId }: { collectionId: string }) {
   const presentation = presentations[collectionId];
-  const [data, setData] = useState<TreatmentCollection | undefined>(() => loadedCollection(presentation.dataFile));
+  const { pathname } = useLocation();
+  const [data, setData] = useState<TreatmentCollection | undefined>(() =>
+    initialCollection(presentation.dataFile, pathname),
+  );
   useEffect(() => {
     let live = true;
     loadCollection(presentation.dataFile).then((loaded) => live && setData(loaded));

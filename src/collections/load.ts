@@ -45,19 +45,32 @@ export function loadCollection(file: string): Promise<TreatmentCollection> {
   return pending;
 }
 
-/** The collection if it has already loaded (lets a revisit render without a loading state). */
-export function loadedCollection(file: string): TreatmentCollection | undefined {
-  return settled.get(file);
-}
-
-/** Seeds the cache, for prerendered pages that carry their data, and for tests. */
+/** Seeds the cache with a whole collection (prerendering, tests). */
 export function primeCollection(file: string, data: TreatmentCollection) {
   settled.set(file, data);
   cache.set(file, Promise.resolve(data));
+}
+
+// What a prerendered page was rendered with (one treatment, or a speciality's treatment list),
+// valid only for that page's first render so hydration matches the served HTML; other pages wait
+// for the whole file.
+let hydration: { path: string; file: string; data: TreatmentCollection } | null = null;
+
+/** Records the data a prerendered page carries (see scripts/prerender.ts). */
+export function primeHydration(path: string, file: string, data: TreatmentCollection) {
+  hydration = { path, file, data };
+}
+
+/** The collection a page at `pathname` can render with right away, if any. */
+export function initialCollection(file: string, pathname: string): TreatmentCollection | undefined {
+  const loaded = settled.get(file);
+  if (loaded) return loaded;
+  return hydration?.file === file && hydration.path === pathname ? hydration.data : undefined;
 }
 
 /** Forgets every loaded collection (tests only). */
 export function clearCollectionCache() {
   cache.clear();
   settled.clear();
+  hydration = null;
 }

@@ -3,7 +3,10 @@
  * before a build, and the renderer sanitises with the same list at run time, so a string that
  * slipped past validation (an edited data file served directly) still cannot run script.
  */
-import { escapeAttrValue, FilterXSS, type IWhiteList } from "xss";
+import xss, { type IWhiteList } from "xss";
+
+// xss is CommonJS: Node's ESM loader only offers its default export, so take the parts from it.
+const { FilterXSS, escapeAttrValue } = xss as unknown as typeof import("xss");
 
 const allowedTags: IWhiteList = {
   a: ["href", "title", "rel", "target"],

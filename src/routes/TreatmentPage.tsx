@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { BlockList } from "../blocks/BlockList";
 import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
-import { loadCollection, loadedCollection } from "../collections/load";
+import { initialCollection, loadCollection } from "../collections/load";
 import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
 import type { TreatmentCollection } from "../generated/collection";
@@ -25,7 +25,9 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [data, setData] = useState<TreatmentCollection | undefined>(() => loadedCollection(presentation.dataFile));
+  const [data, setData] = useState<TreatmentCollection | undefined>(() =>
+    initialCollection(presentation.dataFile, pathname),
+  );
   const slug = requestedSlug(params.slug, pathname, presentation.slugFromUrlSegment);
 
   useEffect(() => {

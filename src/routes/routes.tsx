@@ -4,9 +4,8 @@
  * home page, and any other path going to /home.
  */
 import { Navigate, type RouteObject } from "react-router-dom";
-import { blogPosts, branches, type PageEntry, pages, presentations, specialities } from "../config/site-config";
-import type { Page } from "../generated/page";
-import type { Entry } from "./entry-context";
+import { type PageEntry, pages, presentations } from "../config/site-config";
+import { entriesOf } from "./entry-context";
 import { PageView } from "./PageView";
 import { registerPreload, resetPreloads } from "./preload";
 import { Root } from "./Root";
@@ -16,13 +15,6 @@ const lazyModules = {
   treatment: () => import("./TreatmentPage"),
   lazyPage: () => import("./LazyPage"),
 };
-
-function entriesOf(page: Page): Entry[] {
-  if (page.each === "branches") return branches.map((entry) => ({ kind: "branches", entry }));
-  if (page.each === "specialities") return specialities.map((entry) => ({ kind: "specialities", entry }));
-  if (page.each === "posts") return blogPosts.map((entry) => ({ kind: "posts", entry }));
-  return [];
-}
 
 function pageRoutes({ page, file }: PageEntry): RouteObject[] {
   if (page.each) {

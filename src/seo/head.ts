@@ -1,9 +1,12 @@
 /**
- * Sets the browser title, meta description and canonical link. Pages call `useHead`; the root
- * route refreshes the canonical with the current URL after every navigation (in a layout effect,
- * which runs before any page's passive effect, so a page's own canonical_url wins).
+ * Sets the browser title, meta description, canonical link and structured data. Pages call
+ * `useHead`. In the browser it applies them in an effect; while prerendering, a collector passed
+ * through context records them during render, so the static HTML carries the same head.
+ *
+ * The root route refreshes the canonical with the current URL after every navigation (in a layout
+ * effect, which runs before any page's passive effect, so a page's own canonical_url wins).
  */
-import { useEffect, useLayoutEffect } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect } from "react";
 import { site } from "../config/site-config";
 
 /** What a page says about itself to browsers and search engines. */
@@ -11,7 +14,12 @@ export interface HeadData {
   title: string;
   description: string;
   canonical?: string;
+  /** schema.org objects for the page's JSON-LD. */
+  structuredData?: object[];
 }
+
+/** Receives the head of the page being prerendered (server only). */
+export const HeadCollector = createContext<((head: HeadData) => void) | null>(null);
 
 function ensureElement<T extends HTMLElement>(selector: string, create: () => T): T {
   return (document.head.querySelector(selector) as T | null) ?? document.head.appendChild(create());
@@ -25,6 +33,12 @@ export function setCanonical(href: string) {
     return el;
   });
   link.href = href;
+  const og = document.head.querySelector("meta[property='og:url']");
+  if (og) og.setAttribute("content", href);
+}
+
+function setMeta(selector: string, value: string) {
+  document.head.querySelector(selector)?.setAttribute("content", value);
 }
 
 export function applyHead(head: HeadData) {
@@ -35,11 +49,15 @@ export function applyHead(head: HeadData) {
     return el;
   });
   meta.content = head.description;
+  setMeta("meta[property='og:title']", head.title);
+  setMeta("meta[property='og:description']", head.description);
   if (head.canonical) setCanonical(head.canonical);
 }
 
-/** Applies a page's head data whenever it changes. */
+/** Applies a page's head data whenever it changes (and hands it to the prerender collector). */
 export function useHead(head: HeadData | null) {
+  const collect = useContext(HeadCollector);
+  if (collect && head) collect(head);
   const { title, description, canonical } = head ?? {};
   useEffect(() => {
     if (title !== undefined && description !== undefined) applyHead({ title, description, canonical });

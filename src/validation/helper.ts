@@ -54,9 +54,13 @@ export function soloCounter(): Int32Array {
   return new Int32Array(new SharedArrayBuffer(4));
 }
 
-/** Starts a helper thread for these jobs, or returns undefined when one would not pay. */
+/**
+ * Starts a helper thread for these jobs, or returns undefined when one would not pay.
+ * VALIDATE_THREADS=1 never starts one; VALIDATE_THREADS=2 always does (for tests).
+ */
 export function startHelper(jobs: Job[], settings: PassOneSettings): Helper | undefined {
-  if (jobs.length < helperThreshold || process.env.VALIDATE_THREADS === "1") return undefined;
+  const threads = process.env.VALIDATE_THREADS;
+  if (threads === "1" || (threads !== "2" && jobs.length < helperThreshold)) return undefined;
   let tsxApi: string;
   try {
     tsxApi = createRequire(import.meta.url).resolve("tsx/cjs/api");

@@ -40,12 +40,12 @@ const tsx = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs"
 const script = path.join(repoRoot, "scripts/validate.ts");
 
 /** Runs `validate` with `args` in `cwd` (a site from `siteWith`, or the project). */
-export function validate(args: string[], cwd: string): Promise<CliRun> {
+export function validate(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", tsx, script, ...args],
-      { cwd, env: { ...process.env, NO_COLOR: "1" } },
+      { cwd, env: { ...process.env, NO_COLOR: "1", ...env } },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
         resolve({ code, stdout, stderr });
