@@ -21,12 +21,17 @@ export async function renderApp(path: string): Promise<{ html: string } | { redi
   const context = await handler.query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) return { redirect: context.headers.get("Location") ?? "/home" };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const app = (
     <StrictMode>
       {/* No hydration script: the routes have no loaders, and the CSP allows no inline script. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
+    </StrictMode>
   );
+  const html = renderToString(app);
+  // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
+  // from the static HTML: code-split parts must be preloaded by their route (see LazyPage).
+  if (html.includes("<!--$!-->"))
+    throw new Error(`Part of ${path} suspended while prerendering; preload it in its route.`);
   return { html };
 }
 

@@ -1,20 +1,37 @@
 import { lazy, Suspense } from "react";
 import { loadDoctors } from "../config/site-config";
 import type { DoctorSearch as DoctorSearchBlock } from "../generated/blocks/doctor-search";
+import type { Doctor } from "../generated/doctors";
 import type { DoctorSearchPanelProps } from "./DoctorSearchPanel";
 import "../styles/site-blocks.css";
 
 export type DoctorSearchProps = { block: DoctorSearchBlock };
 
+type PanelProps = Omit<DoctorSearchPanelProps, "doctors">;
+
+let loaded: { Panel: (props: DoctorSearchPanelProps) => React.ReactNode; doctors: Doctor[] } | undefined;
+
 /**
- * The search's code and the doctors' data are chunks of their own, fetched together the first
- * time the block renders, so no other page pays for them.
+ * Loads the search's code and the doctors' data (chunks of their own, so no other page pays for
+ * them). The prerenderer and the /our-doctors route call it before rendering, so the page is
+ * rendered complete on the server and hydrates without waiting; elsewhere the block loads lazily.
  */
-const DoctorSearchPanel = lazy(async () => {
+export async function preloadDoctorSearch() {
+  if (loaded) return;
   const [module, doctors] = await Promise.all([import("./DoctorSearchPanel"), loadDoctors()]);
-  const Panel = module.DoctorSearchPanel;
-  return { default: (props: Omit<DoctorSearchPanelProps, "doctors">) => <Panel {...props} doctors={doctors} /> };
+  loaded = { Panel: module.DoctorSearchPanel, doctors };
+}
+
+const LazyPanel = lazy(async () => {
+  await preloadDoctorSearch();
+  return { default: (props: PanelProps) => <Panel {...props} /> };
 });
+
+function Panel(props: PanelProps) {
+  if (!loaded) return <LazyPanel {...props} />;
+  const { Panel: Loaded, doctors } = loaded;
+  return <Loaded {...props} doctors={doctors} />;
+}
 
 /** Doctor search by name, speciality and branch (see DoctorSearchPanel). */
 export function DoctorSearch({ block }: DoctorSearchProps) {
@@ -28,7 +45,7 @@ export function DoctorSearch({ block }: DoctorSearchProps) {
           </p>
         }
       >
-        <DoctorSearchPanel block={block} />
+        <Panel block={block} />
       </Suspense>
     </section>
   );

@@ -10,6 +10,15 @@ import { PageView } from "./PageView";
 import { registerPreload, resetPreloads } from "./preload";
 import { Root } from "./Root";
 
+/** Shown while a code-split route's code loads on a page the server did not prerender. */
+function RouteLoading() {
+  return (
+    <div className="container page-loading" aria-busy="true">
+      <p>Loading…</p>
+    </div>
+  );
+}
+
 /** Code-split route modules, loaded on navigation and preloaded when a link is hovered or focused. */
 const lazyModules = {
   treatment: () => import("./TreatmentPage"),
@@ -28,8 +37,10 @@ function pageRoutes({ page, file }: PageEntry): RouteObject[] {
     return [
       {
         path: page.route,
+        HydrateFallback: RouteLoading,
         lazy: async () => {
-          const { LazyPage } = await lazyModules.lazyPage();
+          const { LazyPage, preloadLazyPage } = await lazyModules.lazyPage();
+          await preloadLazyPage();
           return { element: <LazyPage page={page} file={file} /> };
         },
       },
@@ -44,6 +55,7 @@ function treatmentRoutes(): RouteObject[] {
     const file = `site-config/collections/${presentation.id}.presentation.json`;
     return {
       path: presentation.route,
+      HydrateFallback: RouteLoading,
       lazy: async () => {
         const { TreatmentPage } = await lazyModules.treatment();
         return { element: <TreatmentPage presentation={presentation} file={file} /> };

@@ -7,7 +7,7 @@
  * Every response carries the security headers (security.ts); page responses also carry the
  * cross-site token cookie the lead form echoes back.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -76,6 +76,21 @@ function isPageRequest(req: IncomingMessage, pathname: string): boolean {
   return !last.includes(".") || last.endsWith(".html");
 }
 
+/** Route patterns only the browser can resolve (treatment slugs, with aliases and fuzzy matching). */
+function clientRoutes(root: string): RegExp[] {
+  const dir = path.join(root, "site-config", "collections");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".presentation.json"))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")).route as string)
+    .map((route) => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(":slug", "[^/]+")}/?$`));
+}
+
+/**
+ * Serves dist/: files as they are, prerendered pages at their paths (dist/<route>/index.html).
+ * A path with no page is either a treatment address the browser resolves (aliases, a mistyped
+ * slug: the app shell handles it as the spec says) or goes to /home, as the spec's router does.
+ */
 function staticHandler(distDir: string, log: (m: string) => void) {
   if (!existsSync(distDir)) {
     log(`No built site at ${distDir} (run npm run build); only the API is served.`);
@@ -95,12 +110,23 @@ function staticHandler(distDir: string, log: (m: string) => void) {
       } else res.setHeader("Cache-Control", "no-cache");
     },
   });
-  const shell = sirv(distDir, {
-    single: true,
-    etag: true,
-    setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
-  });
-  return (req: IncomingMessage, res: ServerResponse) => assets(req, res, () => shell(req, res));
+  const shellFile = existsSync(path.join(distDir, "shell.html")) ? "shell.html" : "index.html";
+  const shellHtml = () => readFileSync(path.join(distDir, shellFile));
+  const browserRoutes = clientRoutes(path.resolve(import.meta.dirname, "../.."));
+  return (req: IncomingMessage, res: ServerResponse) =>
+    assets(req, res, () => {
+      const pathname = new URL(req.url ?? "/", "http://x").pathname;
+      if (!isPageRequest(req, pathname)) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" });
+        res.end("Not found.");
+      } else if (browserRoutes.some((r) => r.test(pathname))) {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
+        res.end(req.method === "HEAD" ? undefined : shellHtml());
+      } else {
+        res.writeHead(302, { Location: "/home", "Cache-Control": "no-cache" });
+        res.end();
+      }
+    });
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
