@@ -176,7 +176,6 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
   const clear = () => change(emptyFilters);
   return (
     <div className="doctor-search__panel">
-      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role is announced everywhere; the newer <search> element is not yet. */}
       <form
         className="doctor-search__filters"
         role="search"

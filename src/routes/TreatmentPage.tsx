@@ -76,7 +76,7 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
       </div>
     );
   }
-  if (!subDepartment || !subDepartment.content) {
+  if (!subDepartment?.content) {
     return presentation.unknownSlug.action === "redirect" && !subDepartment ? null : (
       <div className="container">
         <ContentNotLoaded />

@@ -110,8 +110,10 @@ function staticHandler(distDir: string, log: (m: string) => void) {
       } else res.setHeader("Cache-Control", "no-cache");
     },
   });
-  const shellFile = existsSync(path.join(distDir, "shell.html")) ? "shell.html" : "index.html";
-  const shellHtml = () => readFileSync(path.join(distDir, shellFile));
+  // A prerendered build keeps the bare app shell as shell.html; a build that was not prerendered
+  // (vite build alone) is a single-page app whose index.html is the shell for every page.
+  const prerendered = existsSync(path.join(distDir, "shell.html"));
+  const shellHtml = () => readFileSync(path.join(distDir, prerendered ? "shell.html" : "index.html"));
   const browserRoutes = clientRoutes(path.resolve(import.meta.dirname, "../.."));
   return (req: IncomingMessage, res: ServerResponse) =>
     assets(req, res, () => {
@@ -119,7 +121,7 @@ function staticHandler(distDir: string, log: (m: string) => void) {
       if (!isPageRequest(req, pathname)) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" });
         res.end("Not found.");
-      } else if (browserRoutes.some((r) => r.test(pathname))) {
+      } else if (!prerendered || browserRoutes.some((r) => r.test(pathname))) {
         res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
         res.end(req.method === "HEAD" ? undefined : shellHtml());
       } else {

@@ -36,11 +36,11 @@ export function Accordion({ title, items }: { title: string; items: AccordionIte
                 <span className="accordion__marker" aria-hidden="true" />
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion__panel" hidden={!expanded}>
+            <section id={panelId} aria-labelledby={buttonId} className="accordion__panel" hidden={!expanded}>
               <p>
                 <TextWithBreaks text={item.answer} />
               </p>
-            </div>
+            </section>
           </div>
         );
       })}
