@@ -6,8 +6,7 @@
  * treatment pages (four sections with subsections and lists, bullet groups, why-choose-us, six
  * FAQs) under a new slug. Then it times, three times each and alternating:
  *   - ours:    tsx scripts/validate.ts --root <site> <site>/collections
- *              (schemas, positions for anything to report, cross-references, warnings),
- *              as it runs by default and with VALIDATE_THREADS=1 (no helper thread)
+ *              (schemas, positions for anything to report, cross-references, warnings)
  *   - ajv-cli: ajv validate --spec=draft2020 -s collection.schema.json -r defs.schema.json
  *              (the schema check only; x-ref and x-html are declared as no-op keywords)
  * and prints medians, files per second and the ratio ours/ajv-cli, then one JSON line.
@@ -71,9 +70,9 @@ function generate(root: string, count: number, pages: Json[], canonicalBase: str
   return site;
 }
 
-function time(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+function time(command: string, args: string[]): number {
   const start = performance.now();
-  const result = spawnSync(command, args, { cwd: repo, env, stdio: ["ignore", "ignore", "pipe"] });
+  const result = spawnSync(command, args, { cwd: repo, stdio: ["ignore", "ignore", "pipe"] });
   const seconds = (performance.now() - start) / 1000;
   if (result.status !== 0) {
     throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr}`);
@@ -83,7 +82,7 @@ function time(command: string, args: string[], env: NodeJS.ProcessEnv = process.
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** The three commands timed on a generated site. */
+/** The two commands timed on a generated site. */
 function commands(keywords: string) {
   const oursArgs = (site: string) => [
     "--import",
@@ -95,7 +94,6 @@ function commands(keywords: string) {
   ];
   return {
     ours: (site: string) => time(process.execPath, oursArgs(site)),
-    oursOneThread: (site: string) => time(process.execPath, oursArgs(site), { ...process.env, VALIDATE_THREADS: "1" }),
     ajvCli: (site: string) =>
       time(path.join(repo, "node_modules/.bin/ajv"), [
         "validate",
@@ -130,29 +128,19 @@ function main() {
       // Warm the disk cache and tsx's compile cache before timing.
       run.ours(site);
       run.ajvCli(site);
-      const times = { ours: [] as number[], oursOneThread: [] as number[], ajvCli: [] as number[] };
+      const times = { ours: [] as number[], ajvCli: [] as number[] };
       for (let i = 0; i < runs; i++) {
         times.ours.push(run.ours(site));
         times.ajvCli.push(run.ajvCli(site));
-        times.oursOneThread.push(run.oursOneThread(site));
       }
-      const [ours, oursOneThread, ajvCli] = [median(times.ours), median(times.oursOneThread), median(times.ajvCli)];
-      return {
-        size,
-        ours,
-        oursOneThread,
-        ajvCli,
-        filesPerSecond: Math.round(size / ours),
-        ratio: ours / ajvCli,
-        times,
-      };
+      const [ours, ajvCli] = [median(times.ours), median(times.ajvCli)];
+      return { size, ours, ajvCli, filesPerSecond: Math.round(size / ours), ratio: ours / ajvCli, times };
     });
 
     const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 15)).join("");
-    console.log(row(["size", "ours med s", "1 thread med s", "ajv-cli med s", "ours files/s", "ours/ajv-cli"]));
+    console.log(row(["size", "ours med s", "ajv-cli med s", "ours files/s", "ours/ajv-cli"]));
     for (const r of results) {
-      const seconds = [r.ours, r.oursOneThread, r.ajvCli].map((t) => t.toFixed(2));
-      console.log(row([r.size, ...seconds, r.filesPerSecond, r.ratio.toFixed(2)]));
+      console.log(row([r.size, r.ours.toFixed(2), r.ajvCli.toFixed(2), r.filesPerSecond, r.ratio.toFixed(2)]));
     }
     const [small, large] = results;
     const growth = { ours: large.ours / small.ours, ajvCli: large.ajvCli / small.ajvCli };

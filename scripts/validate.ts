@@ -4,7 +4,7 @@
  *
  * Usage: npm run validate -- [options] [files or folders...]   (see `--help`)
  * Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error.
- * Environment: NO_COLOR turns colours off; VALIDATE_THREADS=1 keeps large runs on one thread.
+ * Colour only on a terminal, and never when NO_COLOR is set.
  *
  * This file only reads the command line, prints and sets the exit code; the checks are in
  * src/validation/.
@@ -13,7 +13,6 @@ import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as say from "../src/validation/catalogue";
-import { startHelper } from "../src/validation/helper";
 import { jobsFor, listJsonFiles } from "../src/validation/list-files";
 import type { CatalogueEntry } from "../src/validation/problem";
 import { formatHuman, formatJson } from "../src/validation/report";
@@ -105,10 +104,10 @@ function filesIn(folder: string, siteRoot: string, siteFiles: string[]): string[
 }
 
 /**
- * Loads the validator (ajv, the schemas and src/validation/run.ts) through tsx's CommonJS hook.
- * Two reasons: src/lib/html.ts imports named exports of the CommonJS package 'xss', which Node's
- * ES module loader cannot see (bundlers and require can); and require loads this module graph
- * without a round trip to the ES module hooks thread per module, which starts the CLI sooner.
+ * Loads the validator (ajv, the schemas and src/validation/run.ts) through tsx's CommonJS hook:
+ * src/lib/html.ts imports named exports of the CommonJS package 'xss', which Node's ES module
+ * loader cannot see (bundlers and require can). Once that import is a default import, this can
+ * be a plain `import`.
  */
 function loadValidator(): typeof import("../src/validation/run") {
   return createRequire(import.meta.url)("../src/validation/run");
@@ -146,12 +145,14 @@ async function main(argv: string[]): Promise<number> {
     files.push(...siteFiles);
   }
 
-  const settings = { siteRoot, schemasDir: path.join(repoRoot, "schemas") };
-  const jobs = jobsFor(files, siteFiles);
-  // Before loading ajv: the helper thread starts while this one compiles the schemas.
-  const helper = startHelper(jobs, settings);
   const { runValidation } = loadValidator();
-  const report = await runValidation({ ...settings, jobs, publicDir, cwd }, helper);
+  const report = runValidation({
+    jobs: jobsFor(files, siteFiles),
+    siteRoot,
+    schemasDir: path.join(repoRoot, "schemas"),
+    publicDir,
+    cwd,
+  });
   if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
   else process.stdout.write(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR));
   return report.errors > 0 ? 1 : 0;

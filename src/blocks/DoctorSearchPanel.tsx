@@ -13,6 +13,7 @@ import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import { useSiteActions } from "../ui/site-actions";
 import { TextWithBreaks } from "../ui/text";
+import { useHydrated } from "../ui/use-hydrated";
 import { initials } from "./formatting";
 import { SampleBadge, SampleNote } from "./SampleNote";
 
@@ -77,7 +78,9 @@ export function matchDoctors(doctors: Doctor[], filters: DoctorFilters): Doctor[
  */
 function useFilters(): [DoctorFilters, (patch: Partial<DoctorFilters>) => void] {
   const [params, setParams] = useSearchParams();
-  const fromAddress = useMemo(() => readFilters(params), [params]);
+  // The page is prerendered without a query: the address's filters apply once hydrated.
+  const hydrated = useHydrated();
+  const fromAddress = useMemo(() => (hydrated ? readFilters(params) : emptyFilters), [params, hydrated]);
   const [filters, setFilters] = useState(fromAddress);
   const written = useRef(filtersToParams(fromAddress).toString());
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * The first pass over one file: read it, parse it with JSON.parse, validate it with its schema's
  * compiled validator, run the checks that need only the file, and note what it tells the site
- * model. The result is plain data, so a worker thread can do this pass for half the files.
+ * model. Everything else waits until every file has had its first pass.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -43,7 +43,7 @@ export interface PassOneSettings {
 
 type Json = Record<string, unknown>;
 
-/** Runs the first pass; make one per thread and run. */
+/** Runs the first pass; make one per run. */
 export class FileChecker {
   private readonly resolver: SchemaResolver;
   private readonly collectionsDir: string;

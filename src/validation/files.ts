@@ -15,7 +15,7 @@ export type SchemaChoice = { schema: string } | { problem: Problem };
 
 /** Resolves files' "$schema" values, remembering answers per folder and value. */
 export class SchemaResolver {
-  private readonly cache = new Map<string, SchemaChoice>();
+  private readonly cache = new Map<string, { schema: string }>();
   private readonly known = new Set(knownSchemas);
   /** Folders that are schemas/ for suggestions: the project's, and a link to it beside the site. */
   private readonly schemaFolders: string[];
@@ -44,12 +44,13 @@ export class SchemaResolver {
         problem: problem(say.BadSchemaPath, "/$schema", String(value), "is not text", this.suggestFor(file, dir)),
       };
     }
-    const key = `${dir}\0${value}\0${guessSchema(file) ?? ""}`;
-    let choice = this.cache.get(key);
-    if (!choice) {
-      choice = this.resolve(file, dir, value);
-      this.cache.set(key, choice);
-    }
+    // Files of one folder name their schema alike, so a folder's answer serves all its files.
+    // Only answers that found a schema are kept: a problem's suggestion depends on the file.
+    const key = `${dir}\0${value}`;
+    const known = this.cache.get(key);
+    if (known) return known;
+    const choice = this.resolve(file, dir, value);
+    if ("schema" in choice) this.cache.set(key, choice);
     return choice;
   }
 

@@ -1,7 +1,4 @@
-/**
- * Which files a run goes through. Kept free of ajv and the schemas, so the CLI can start a
- * helper thread before it loads them (see helper.ts).
- */
+/** Which files a run goes through. */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Job } from "./check-file";

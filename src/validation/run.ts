@@ -1,15 +1,13 @@
 /**
  * One validation run. Every file of the site folder is read once: parsed with JSON.parse,
- * checked by its schema's compiled validator, and mined for the site model (check-file.ts, on
- * this thread and, for large sites, a helper thread). Cross-references are checked once the whole
- * site is known. Only files with something to report are parsed a second time, for positions, so
- * a valid site costs little more than reading it.
+ * checked by its schema's compiled validator, and mined for the site model (check-file.ts).
+ * Cross-references are checked once the whole site is known. Only files with something to report
+ * are parsed a second time, for positions, so a valid site costs little more than reading it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
-import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
-import { chunkSize, claimChunk, type Helper, soloCounter } from "./helper";
+import { FileChecker, type Job, type PassOneSettings } from "./check-file";
 import { PositionFinder } from "./positions";
 import { type Problem, problem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
@@ -47,8 +45,9 @@ export interface RunReport {
 }
 
 /** Validates the files and returns what was found, grouped by file. */
-export async function runValidation(options: RunOptions, helper?: Helper): Promise<RunReport> {
-  const checked = await firstPass(options, helper);
+export function runValidation(options: RunOptions): RunReport {
+  const checker = new FileChecker(options);
+  const checked = options.jobs.map((job) => checker.check(job));
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 
@@ -57,8 +56,8 @@ export async function runValidation(options: RunOptions, helper?: Helper): Promi
   const context = referenceContext(model, options.siteRoot, options.publicDir, display);
   for (const result of validated) {
     if (result.refs.length > 0) {
-      const skip = new Set(result.skip);
-      result.problems.push(...checkReferences(result.refs, context, { dataFile: result.dataFile, skip }));
+      const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
+      result.problems.push(...checkReferences(result.refs, context, referring));
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
   }
@@ -69,28 +68,6 @@ export async function runValidation(options: RunOptions, helper?: Helper): Promi
   const all = reports.flatMap((r) => r.problems);
   const errors = all.filter((p) => p.severity === "error").length;
   return { files: validated.length, reports, errors, warnings: all.length - errors };
-}
-
-/** Runs check-file.ts on every job, sharing chunks with the helper thread when there is one. */
-async function firstPass(options: RunOptions, helper: Helper | undefined): Promise<Checked[]> {
-  const { jobs } = options;
-  const checker = new FileChecker(options);
-  const results: (Checked | undefined)[] = new Array(jobs.length);
-  const counter = helper?.counter ?? soloCounter();
-  const mine = new Set<number>();
-  for (let start = claimChunk(counter, jobs.length); start >= 0; start = claimChunk(counter, jobs.length)) {
-    mine.add(start);
-    const end = Math.min(start + chunkSize, jobs.length);
-    for (let i = start; i < end; i++) results[i] = checker.check(jobs[i]);
-  }
-  const tMain = performance.now();
-  await helper?.finish(results, mine);
-  if (process.env.VALIDATE_DEBUG)
-    process.stderr.write(
-      `main chunks ${mine.size} of ${Math.ceil(jobs.length / chunkSize)}; main done ${tMain.toFixed(0)} helper done ${performance.now().toFixed(0)}\n`,
-    );
-  // Whatever a helper that stopped early left undone.
-  return jobs.map((job, i) => results[i] ?? checker.check(job));
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */

@@ -66,7 +66,7 @@ function named(entries: unknown): Named[] {
 }
 
 /**
- * What one file tells the model, small and plain so it can cross from a worker thread.
+ * What one file tells the model: only the little the checks need, so big files are not kept.
  * "unread" stands for a site file that could not be read, with the schema it probably has.
  */
 export type Fact =
