@@ -6,7 +6,7 @@
  * slugs and show 'Content Not Loaded').
  */
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useNavigationType, useParams } from "react-router-dom";
 import { BlockList } from "../blocks/BlockList";
 import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
 import { initialCollection, loadCollection } from "../collections/load";
@@ -55,9 +55,12 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
     }
   }, [missing, data, slug, presentation, navigate]);
 
+  // Back and forward restore the reader's position (ScrollRestoration); any other arrival, and a
+  // change of treatment, starts at the top as the spec says.
+  const navigationType = useNavigationType();
   useEffect(() => {
-    if (subDepartment) window.scrollTo(0, 0);
-  }, [subDepartment]);
+    if (subDepartment && navigationType !== "POP") window.scrollTo(0, 0);
+  }, [subDepartment, navigationType]);
 
   useHead(
     subDepartment

@@ -1,0 +1,165 @@
+/**
+ * The renderer in real Chromium against the built, prerendered site: treatment pages (accordion,
+ * unknown slugs, aliases, the data-file fallback), redirects, scroll restoration, anchors, the
+ * canonical refresh, and prerendered pages that hydrate without a warning.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
+import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
+import { type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const knee = orthopedics.sub_departments[1];
+const canonical = (page: import("playwright-core").Page) =>
+  page.evaluate(() => document.querySelector("link[rel=canonical]")?.getAttribute("href"));
+
+describe("treatment pages", () => {
+  it("arrive complete in the HTML, with title, description, canonical and JSON-LD", async () => {
+    const response = await fetch(`${harness.baseUrl}/specialities/orthopedics/${knee.slug}`);
+    const html = await response.text();
+    expect(html).toContain(`<title>${knee.meta_title}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${knee.canonical_url}" />`);
+    expect(html).toContain("<h1>");
+    expect(html).toContain("₹1.5 lakhs including implants and stay");
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
+    expect(jsonLd.map((d) => d["@type"])).toEqual([
+      "MedicalOrganization",
+      "BreadcrumbList",
+      "MedicalWebPage",
+      "FAQPage",
+    ]);
+  });
+
+  it("hydrate with no console error and open FAQ answers one at a time", async () => {
+    const { page, errors } = await harness.newPage();
+    await page.goto(`/specialities/orthopedics/${knee.slug}`, { waitUntil: "networkidle" });
+    const questions = page.locator(".accordion__button");
+    expect(await questions.count()).toBe(6);
+    for (const state of await questions.evaluateAll((b) => b.map((x) => x.getAttribute("aria-expanded")))) {
+      expect(state).toBe("false");
+    }
+    await questions.nth(0).click();
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator(".accordion__panel").nth(0).isVisible()).toBe(true);
+    await questions.nth(1).click();
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+    expect(await questions.nth(1).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.title()).toBe(knee.meta_title);
+    expect(await canonical(page)).toBe(knee.canonical_url);
+    expect(errors).toEqual([]);
+  });
+
+  it("cardiology: an unknown slug logs 'Sub-department with slug not found' and goes to /", async () => {
+    const { page, errors } = await harness.newPage();
+    await page.goto("/specialities/cardiology/no-such-treatment");
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(errors).toEqual(["Sub-department with slug not found no-such-treatment"]);
+    await page.locator("main h1").first().waitFor();
+  });
+
+  it("orthopedics: an alias finds the page; an unknown slug shows 'Content Not Loaded' and logs the slugs", async () => {
+    const { page, errors } = await harness.newPage();
+    await page.goto("/specialities/orthopedics/golfers-elbow");
+    await page.getByRole("heading", { level: 1, name: /Golfer's Elbow/ }).waitFor();
+    await page.goto("/specialities/orthopedics/cataract-surgery");
+    await page.getByRole("heading", { name: "Content Not Loaded" }).waitFor();
+    expect(page.url()).toContain("/specialities/orthopedics/cataract-surgery");
+    expect(errors).toEqual([
+      `Sub-department not found. Available slugs: [${orthopedics.sub_departments.map((s) => s.slug).join(", ")}]`,
+    ]);
+  });
+
+  it("use the built-in data when the data file fails to load", async () => {
+    const { page, context, errors } = await harness.newPage();
+    await context.route("**/assets/data/*.json", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.goto("/specialities/cardiology", { waitUntil: "networkidle" });
+    const bypass = cardiology.sub_departments[4];
+    await page.getByRole("link", { name: bypass.name, exact: true }).first().click();
+    await page.getByRole("heading", { level: 1, name: bypass.content.h1 }).waitFor();
+    expect(page.url()).toContain(bypass.slug);
+    expect(errors.some((e) => e.startsWith("Failed to load resource"))).toBe(true);
+    expect(
+      errors.some((e) =>
+        e.startsWith(
+          "Could not load assets/data/cardiology-sub-departments.json; using the built-in copy. Error: GET /assets/data/cardiology-sub-departments.json answered 503",
+        ),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("routing", () => {
+  it("sends any other path to /home", async () => {
+    const { page } = await harness.newPage();
+    await page.goto("/no/such/page");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    expect(await page.locator("h1").first().isVisible()).toBe(true);
+  });
+
+  it("refreshes the canonical link with the current URL after each navigation", async () => {
+    const { page, errors } = await harness.newPage();
+    await page.goto("/home", { waitUntil: "networkidle" });
+    expect(await canonical(page)).toBe("https://www.hospitals.example/home");
+    await page.locator("footer").getByRole("link", { name: "Contact us" }).first().click();
+    await page.waitForURL("**/contact-us");
+    await page.waitForFunction(() =>
+      document.querySelector("link[rel=canonical]")?.getAttribute("href")?.endsWith("/contact-us"),
+    );
+    expect(await canonical(page)).toBe("https://www.hospitals.example/contact-us");
+    expect(errors).toEqual([]);
+  });
+
+  it("restores the scroll position on back and scrolls to #anchors", async () => {
+    const { page, errors } = await harness.newPage({ width: 1280, height: 700 });
+    await page.goto("/specialities/orthopedics/total-knee-replacement", { waitUntil: "networkidle" });
+    await page.evaluate(() => window.scrollTo(0, 1800));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1800) < 2);
+    // A DOM click, so the browser does not scroll the link into view first.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('footer a[href="/careers"]')?.click());
+    await page.waitForURL("**/careers");
+    await page.waitForFunction(() => window.scrollY < 5);
+    await page.goBack();
+    await page.waitForURL("**/total-knee-replacement");
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1800) < 5, undefined, { timeout: 5000 });
+
+    await page.goto("/privacy-polocy#main", { waitUntil: "networkidle" });
+    const top = await page.evaluate(() => document.getElementById("main")?.getBoundingClientRect().top ?? -1);
+    expect(top).toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("prerendered site", () => {
+  it("lists every page in sitemap.xml under the canonical base, and has robots.txt", async () => {
+    const sitemap = await (await fetch(`${harness.baseUrl}/sitemap.xml`)).text();
+    const urls = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+    expect(urls).toContain("https://www.hospitals.example/home");
+    expect(urls).toContain(knee.canonical_url);
+    expect(urls).toContain("https://www.hospitals.example/locations/udai-omni-nampally");
+    expect(urls.every((u) => u.startsWith("https://www.hospitals.example/"))).toBe(true);
+    const robots = await (await fetch(`${harness.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain("Sitemap: https://www.hospitals.example/sitemap.xml");
+  });
+
+  it("gives a branch page Hospital structured data with its address and hours", async () => {
+    const html = await (await fetch(`${harness.baseUrl}/locations/kurnool`)).text();
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
+    const hospital = jsonLd.find((d) => d["@type"] === "Hospital");
+    expect(hospital).toMatchObject({ name: "Kurnool", address: { addressLocality: "Kurnool", addressCountry: "IN" } });
+    expect(typeof hospital.openingHours).toBe("string");
+  });
+});
