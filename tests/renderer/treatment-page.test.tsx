@@ -92,9 +92,12 @@ describe("treatment page", () => {
     expect(document.head.querySelector("link[rel=canonical]")).toHaveAttribute("href", item.canonical_url);
   });
 
-  it("scrolls to the top when the treatment loads", async () => {
-    renderTreatment("orthopedics", knee);
+  it("scrolls to the top when a treatment is opened, but not on back/forward (scroll restoration)", async () => {
+    const { router } = renderTreatment("orthopedics", knee);
     await screen.findByRole("heading", { level: 1 });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await router.navigate("/specialities/orthopedics/arthroscopy-surgeon-in-hyderabad");
+    await screen.findByRole("heading", { level: 1, name: orthopedics.sub_departments[4].content.h1 });
     await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0));
   });
 
