@@ -13,6 +13,7 @@ import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as say from "../src/validation/catalogue";
+import { startHelper } from "../src/validation/helper";
 import { jobsFor, listJsonFiles } from "../src/validation/list-files";
 import type { CatalogueEntry } from "../src/validation/problem";
 import { formatHuman, formatJson } from "../src/validation/report";
@@ -145,14 +146,11 @@ async function main(argv: string[]): Promise<number> {
     files.push(...siteFiles);
   }
 
+  const settings = { siteRoot, schemasDir: path.join(repoRoot, "schemas") };
+  const jobs = jobsFor(files, siteFiles);
+  const helper = startHelper(jobs, settings);
   const { runValidation } = loadValidator();
-  const report = runValidation({
-    jobs: jobsFor(files, siteFiles),
-    siteRoot,
-    schemasDir: path.join(repoRoot, "schemas"),
-    publicDir,
-    cwd,
-  });
+  const report = await runValidation({ ...settings, jobs, publicDir, cwd }, helper);
   if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
   else process.stdout.write(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR));
   return report.errors > 0 ? 1 : 0;

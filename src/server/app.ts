@@ -101,7 +101,9 @@ function staticHandler(distDir: string, log: (m: string) => void) {
   }
   const assets = sirv(distDir, {
     etag: true,
-    gzip: false,
+    // npm run build writes .br and .gz beside each file (scripts/compress.ts).
+    brotli: true,
+    gzip: true,
     // Hashed file names never change content, so browsers may keep them for good; HTML may change
     // with every publish, so it is revalidated.
     setHeaders(res, pathname) {
