@@ -100,7 +100,10 @@ function prepare(file: SchemaFile, byRel: Map<string, SchemaFile>) {
     if (typeof src.$ref === "string") {
       const target = resolveRef(file.rel, src.$ref, byRel);
       delete out.$ref;
-      const isObjectLike = target.node.type === "object" || Array.isArray(target.node.oneOf);
+      // Objects, unions and enums are named types shared across files; plain strings with a
+      // pattern are inlined (their description says more than a type alias would).
+      const isObjectLike =
+        target.node.type === "object" || Array.isArray(target.node.oneOf) || Array.isArray(target.node.enum);
       if (!isObjectLike) {
         const inlined = visit(target.node, false) as Json;
         return { ...inlined, ...out, description: out.description ?? inlined.description };

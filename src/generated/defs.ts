@@ -134,35 +134,8 @@ export interface Link {
    * A full web address (https://...), a telephone link (tel:...) or an e-mail link (mailto:...).
    */
   href?: string;
-  /**
-   * Something the site does instead of following a link: open the booking form, open the branch chooser, call the 24x7 number or open the chat app.
-   */
-  action?: "booking-modal" | "locations-modal" | "call" | "chat";
-  /**
-   * The name of an icon from the site's built-in icon set.
-   */
-  icon?:
-    | "activity"
-    | "ambulance"
-    | "award"
-    | "bed"
-    | "bone"
-    | "calendar"
-    | "chat"
-    | "check"
-    | "clock"
-    | "doctor"
-    | "heart"
-    | "hospital"
-    | "mail"
-    | "map-pin"
-    | "microscope"
-    | "phone"
-    | "pill"
-    | "scan"
-    | "shield"
-    | "stethoscope"
-    | "team";
+  action?: Action;
+  icon?: Icon;
 }
 /**
  * The browser title and the description search engines show.
