@@ -2,10 +2,10 @@ import { Link } from "react-router-dom";
 import { blogPosts, specialities } from "../config/site-config";
 import type { BlogList as BlogListBlock } from "../generated/blocks/blog-list";
 import { ConfigLink } from "../ui/ConfigLink";
-import { TextWithBreaks } from "../ui/text";
 import { formatDate } from "./formatting";
 import { SampleBadge } from "./SampleNote";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type BlogListProps = { block: BlogListBlock };
 
@@ -15,12 +15,7 @@ export function BlogList({ block }: BlogListProps) {
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (
     <section className="blog-list container">
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       <ul className="blog-list__cards">
         {shown.map((post) => {
           const speciality = specialities.find((s) => s.slug === post.speciality);

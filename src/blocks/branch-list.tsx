@@ -3,8 +3,8 @@ import { branches } from "../config/site-config";
 import type { BranchList as BranchListBlock } from "../generated/blocks/branch-list";
 import { useEntry } from "../routes/entry-context";
 import { Icon } from "../ui/Icon";
-import { TextWithBreaks } from "../ui/text";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type BranchListProps = { block: BranchListBlock };
 
@@ -16,12 +16,7 @@ export function BranchList({ block }: BranchListProps) {
   const showImages = block.showImages ?? true;
   return (
     <section className={showImages ? "branch-list container" : "branch-list branch-list--compact container"}>
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       <ul className="branch-list__cards">
         {shown.map((branch) => (
           <li className="branch-tile" key={branch.slug}>

@@ -2,6 +2,7 @@ import { forms } from "../config/site-config";
 import type { FormDataNotice as FormDataNoticeBlock } from "../generated/blocks/form-data-notice";
 import { TextWithBreaks } from "../ui/text";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type FormDataNoticeProps = { block: FormDataNoticeBlock };
 
@@ -20,12 +21,7 @@ export function FormDataNotice({ block }: FormDataNoticeProps) {
   const caption = block.title ?? "What each form collects and why";
   return (
     <section className="form-data-notice container">
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       <div className="table-frame">
         <table className="data-table">
           <caption className="visually-hidden">{caption}</caption>

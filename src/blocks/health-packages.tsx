@@ -9,6 +9,7 @@ import { TextWithBreaks } from "../ui/text";
 import { formatInr } from "./formatting";
 import { SampleBadge, SampleNote } from "./SampleNote";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type HealthPackagesProps = { block: HealthPackagesBlock };
 
@@ -101,12 +102,7 @@ export function HealthPackages({ block }: HealthPackagesProps) {
   const formAnchor = block.form ? `book-${block.form}` : undefined;
   return (
     <section className={`health-packages health-packages--${block.variant ?? "full"} container`}>
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       {shown.some((pkg) => pkg.sample) ? <SampleNote text={samplePackagesNote} /> : null}
       <ul className="package-list">
         {shown.map((pkg) => (

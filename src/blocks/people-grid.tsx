@@ -3,6 +3,7 @@ import { TextWithBreaks } from "../ui/text";
 import { initials } from "./formatting";
 import { SampleBadge } from "./SampleNote";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type PeopleGridProps = { block: PeopleGridBlock };
 
@@ -10,12 +11,7 @@ export type PeopleGridProps = { block: PeopleGridBlock };
 export function PeopleGrid({ block }: PeopleGridProps) {
   return (
     <section className="people-grid container">
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       <ul className="people-grid__list">
         {block.people.map((person) => (
           <li className="person-card" key={`${person.name}-${person.role}`}>

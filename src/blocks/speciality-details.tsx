@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
-import { initialCollection, loadCollection } from "../collections/load";
+import { Link } from "react-router-dom";
+import { useCollection } from "../collections/use-collection";
 import { branches, presentations, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
 import type { TreatmentCollection } from "../generated/collection";
@@ -14,17 +13,7 @@ export type SpecialityDetailsProps = { block: SpecialityDetailsBlock };
 
 function TreatmentLinks({ collectionId }: { collectionId: string }) {
   const presentation = presentations[collectionId];
-  const { pathname } = useLocation();
-  const [data, setData] = useState<TreatmentCollection | undefined>(() =>
-    initialCollection(presentation.dataFile, pathname),
-  );
-  useEffect(() => {
-    let live = true;
-    loadCollection(presentation.dataFile).then((loaded) => live && setData(loaded));
-    return () => {
-      live = false;
-    };
-  }, [presentation.dataFile]);
+  const data = useCollection(presentation.dataFile);
   if (!data) return <p aria-busy="true">Loading treatments…</p>;
   return (
     <ul className="treatment-links">

@@ -3,8 +3,8 @@ import { specialities } from "../config/site-config";
 import type { SpecialityGrid as SpecialityGridBlock } from "../generated/blocks/speciality-grid";
 import { ConfigLink } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
-import { TextWithBreaks } from "../ui/text";
 import "../styles/site-blocks.css";
+import { SectionHeading } from "../ui/SectionHeading";
 
 export type SpecialityGridProps = { block: SpecialityGridBlock };
 
@@ -13,12 +13,7 @@ export function SpecialityGrid({ block }: SpecialityGridProps) {
   const variant = block.variant ?? "detailed";
   return (
     <section className={`speciality-grid speciality-grid--${variant} container`}>
-      {block.title ? <h2>{block.title}</h2> : null}
-      {block.intro ? (
-        <p className="section-intro">
-          <TextWithBreaks text={block.intro} />
-        </p>
-      ) : null}
+      <SectionHeading title={block.title} intro={block.intro} />
       <ul className="speciality-grid__list">
         {specialities.map((speciality) => (
           <li className="speciality-tile" key={speciality.slug}>

@@ -5,13 +5,13 @@
  * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
  * slugs and show 'Content Not Loaded').
  */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useLocation, useNavigate, useNavigationType, useParams } from "react-router-dom";
 import { BlockList } from "../blocks/BlockList";
 import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
-import { initialCollection, loadCollection } from "../collections/load";
 import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
+import { useCollection } from "../collections/use-collection";
 import type { TreatmentCollection } from "../generated/collection";
 import type { CollectionPresentation } from "../generated/presentation";
 import { useHead } from "../seo/head";
@@ -25,18 +25,8 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [data, setData] = useState<TreatmentCollection | undefined>(() =>
-    initialCollection(presentation.dataFile, pathname),
-  );
+  const data = useCollection(presentation.dataFile);
   const slug = requestedSlug(params.slug, pathname, presentation.slugFromUrlSegment);
-
-  useEffect(() => {
-    let live = true;
-    loadCollection(presentation.dataFile).then((loaded) => live && setData(loaded));
-    return () => {
-      live = false;
-    };
-  }, [presentation.dataFile]);
 
   const subDepartment = data && slug ? resolveSubDepartment(slug, data.sub_departments, presentation) : undefined;
   const missing = data !== undefined && subDepartment === undefined;
