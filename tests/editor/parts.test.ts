@@ -52,7 +52,7 @@ describe("large files, one item at a time", () => {
     expect(entries[0]).toEqual({ part: { kind: "settings" }, label: "Collection settings" });
     expect(entries[1]).toEqual({
       part: { kind: "item", index: 0 },
-      label: "Heart Failure Treatment",
+      label: "Heart Failure",
       detail: "treatment-for-heart-failure-in-kukatpally",
     });
     expect(entries).toHaveLength(1 + doc.sub_departments.length);
