@@ -141,6 +141,21 @@ describe("routing", () => {
   });
 });
 
+describe("code-split routes", () => {
+  it("start loading a treatment page's code when its link is hovered, before the click", async () => {
+    const { page, errors } = await harness.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/specialities/orthopedic", { waitUntil: "networkidle" });
+    const treatmentChunk = () => requested.filter((p) => /\/assets\/TreatmentPage-[\w-]+\.js$/.test(p));
+    expect(treatmentChunk()).toEqual([]);
+    await page.getByRole("link", { name: "Total Knee Replacement", exact: true }).first().hover();
+    await page.waitForResponse((r) => /\/assets\/TreatmentPage-[\w-]+\.js$/.test(r.url()));
+    expect(new URL(page.url()).pathname).toBe("/specialities/orthopedic");
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("prerendered site", () => {
   it("lists every page in sitemap.xml under the canonical base, and has robots.txt", async () => {
     const sitemap = await (await fetch(`${harness.baseUrl}/sitemap.xml`)).text();
