@@ -7,8 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
-import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
-import { chunkSize, claimChunk, type Helper, soloCounter } from "./helper";
+import { FileChecker, type Job, type PassOneSettings } from "./check-file";
 import { PositionFinder } from "./positions";
 import { type Problem, problem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
@@ -46,8 +45,9 @@ export interface RunReport {
 }
 
 /** Validates the files and returns what was found, grouped by file. */
-export async function runValidation(options: RunOptions, helper?: Helper): Promise<RunReport> {
-  const checked = await firstPass(options, helper);
+export function runValidation(options: RunOptions): RunReport {
+  const checker = new FileChecker(options);
+  const checked = options.jobs.map((job) => checker.check(job));
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 
@@ -68,21 +68,6 @@ export async function runValidation(options: RunOptions, helper?: Helper): Promi
   const all = reports.flatMap((r) => r.problems);
   const errors = all.filter((p) => p.severity === "error").length;
   return { files: validated.length, reports, errors, warnings: all.length - errors };
-}
-
-async function firstPass(options: RunOptions, helper: Helper | undefined): Promise<Checked[]> {
-  const { jobs } = options;
-  const checker = new FileChecker(options);
-  const results: (Checked | undefined)[] = new Array(jobs.length);
-  const counter = helper?.counter ?? soloCounter();
-  const mine = new Set<number>();
-  for (let start = claimChunk(counter, jobs.length); start >= 0; start = claimChunk(counter, jobs.length)) {
-    mine.add(start);
-    const end = Math.min(start + chunkSize, jobs.length);
-    for (let i = start; i < end; i++) results[i] = checker.check(jobs[i]);
-  }
-  await helper?.finish(results, mine);
-  return jobs.map((job, i) => results[i] ?? checker.check(job));
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */
