@@ -5,7 +5,7 @@
  * document, in a temporary folder outside the project. Each document is one of the site's real
  * treatment pages (four sections with subsections and lists, bullet groups, why-choose-us, six
  * FAQs) under a new slug. Then it times, three times each and alternating:
- *   - ours:    tsx scripts/validate.ts --root <site> <site>/collections
+ *   - ours:    node scripts/validate.mjs --root <site> <site>/collections (what npm run validate runs)
  *              (schemas, positions for anything to report, cross-references, warnings)
  *   - ajv-cli: ajv validate --spec=draft2020 -s collection.schema.json -r defs.schema.json
  *              (the schema check only; x-ref and x-html are declared as no-op keywords)
@@ -85,9 +85,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The two commands timed on a generated site. */
 function commands(keywords: string) {
   const oursArgs = (site: string) => [
-    "--import",
-    "tsx",
-    "scripts/validate.ts",
+    "scripts/validate.mjs",
     "--root",
     `${site}/site-config`,
     `${site}/site-config/collections`,

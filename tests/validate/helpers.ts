@@ -9,7 +9,6 @@ import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 const fixtures = path.join(repoRoot, "tests/fixtures/validate");
@@ -36,15 +35,15 @@ export interface CliRun {
   stderr: string;
 }
 
-const tsx = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-const script = path.join(repoRoot, "scripts/validate.ts");
+// The command `npm run validate` runs.
+const script = path.join(repoRoot, "scripts/validate.mjs");
 
 /** Runs `validate` with `args` in `cwd` (a site from `siteWith`, or the project). */
 export function validate(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", tsx, script, ...args],
+      [script, ...args],
       { cwd, env: { ...process.env, NO_COLOR: "1", ...env } },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
