@@ -1,13 +1,63 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { siteDataPlugin } from "./scripts/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
+const reactRouter = path.join(root, "node_modules/react-router/dist");
+
+/**
+ * In code built for the browser, src/lib/sanitize.ts (xss, ~19 KB minified) becomes
+ * sanitize.browser.ts (the same allowlist applied with the browser's HTML parser). The server
+ * build, the validator and the tests keep xss.
+ */
+function browserSanitiser(): Plugin {
+  const serverModule = path.join(root, "src/lib/sanitize.ts");
+  const browserModule = path.join(root, "src/lib/sanitize.browser.ts");
+  return {
+    name: "browser-sanitiser",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (options?.ssr || this.environment?.config.consumer === "server" || !/\/sanitize$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === serverModule ? browserModule : null;
+    },
+  };
+}
+
+/**
+ * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper resolves to
+ * src/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
+ * Unit tests, which do not use this config, render the eager component.
+ */
+function lazyLeadForm(): Plugin {
+  const eager = path.join(root, "src/forms/LeadForm.tsx");
+  const wrapper = path.join(root, "src/forms/lazy-lead-form.tsx");
+  return {
+    name: "lazy-lead-form",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!importer || importer === wrapper || !/\/LeadForm$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === eager ? wrapper : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), siteDataPlugin(root)],
-  resolve: { alias: { "@site-config": path.join(root, "site-config") } },
+  plugins: [react(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm()],
+  resolve: {
+    alias: [
+      { find: "@site-config", replacement: path.join(root, "site-config") },
+      // react-router's package exports name only its development build, whose one difference is
+      // ENABLE_DEV_WARNINGS = true: warning checks on every hook call and link render. Use its
+      // production build, in the browser and in the prerenderer alike.
+      { find: /^react-router$/, replacement: path.join(reactRouter, "production/index.mjs") },
+      { find: /^react-router\/dom$/, replacement: path.join(reactRouter, "production/dom-export.mjs") },
+    ],
+  },
+  // Bundled into the server entry, so the alias above applies there too.
+  ssr: { noExternal: ["react-router", "react-router-dom"] },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },

@@ -52,6 +52,10 @@ function renderInWorker(ssrEntry: string, template: string, pages: PageInfo[], o
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.join(root, "scripts/prerender-worker.mjs"), {
       workerData: { ssrEntry, template, pages, outDir },
+      // Rendering makes short-lived garbage by the megabyte: a larger young generation lets more
+      // of it die there instead of being copied and promoted (measured: 2,047 pages on one worker
+      // 7.9 s -> 6.2 s; no change at 10,000 pages on two).
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
     });
     worker.once("message", resolve);
     worker.once("error", reject);

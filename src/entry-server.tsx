@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { clearCollectionCache, primeHydration } from "./collections/load";
 import { site } from "./config/site-config";
+import { preloadLeadForm } from "./forms/lazy-lead-form";
 import { pageDocument } from "./prerender/document";
 import type { PageInfo } from "./prerender/manifest";
 import { buildRoutes } from "./routes/routes";
@@ -15,9 +16,12 @@ export { listPages, type PageInfo } from "./prerender/manifest";
 export { site };
 
 const handler = createStaticHandler(buildRoutes());
+// Code-split parts every page may show, loaded once so each page renders complete.
+const ready = preloadLeadForm();
 
 /** The app's HTML at `path`, or where the route table redirects it. */
 export async function renderApp(path: string): Promise<{ html: string } | { redirect: string }> {
+  await ready;
   const context = await handler.query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) return { redirect: context.headers.get("Location") ?? "/home" };
   const router = createStaticRouter(handler.dataRoutes, context);

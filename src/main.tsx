@@ -6,6 +6,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
 import { primeHydration } from "./collections/load";
+import { preloadLeadForm } from "./forms/lazy-lead-form";
 import type { HydrationPayload } from "./prerender/manifest";
 import { buildRoutes } from "./routes/routes";
 import "./styles/global.css";
@@ -34,6 +35,9 @@ if (!container) throw new Error("index.html has no #root element.");
 const routes = buildRoutes();
 
 if (container.firstElementChild) {
+  // The form's chunk loads alongside the route's code rather than after it; the rest of the page
+  // does not wait for it (see lazy-lead-form.tsx).
+  if (container.querySelector(".lead-form")) void preloadLeadForm();
   primePageData();
   await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes);

@@ -1,39 +1,21 @@
 /**
  * The one allowlist for HTML inside content strings. The validator refuses anything outside it
  * before a build, and the renderer sanitises with the same list at run time, so a string that
- * slipped past validation (an edited data file served directly) still cannot run script.
+ * slipped past validation (an edited data file served directly) still cannot run script. The list
+ * itself lives in html-allowlist.ts, shared with the browser's sanitiser (sanitize.browser.ts).
  */
 import xss, { type IWhiteList } from "xss";
+import { allowedTags, isSafeHref, strippedWithBody } from "./html-allowlist";
 
 // xss is CommonJS: Node's ESM loader only offers its default export, so take the parts from it.
 const { FilterXSS, escapeAttrValue } = xss as unknown as typeof import("xss");
 
-const allowedTags: IWhiteList = {
-  a: ["href", "title", "rel", "target"],
-  b: [],
-  br: [],
-  em: [],
-  i: [],
-  small: [],
-  span: [],
-  strong: [],
-  sub: [],
-  sup: [],
-  u: [],
-};
-
-const safeHref = /^(https:\/\/|http:\/\/|mailto:|tel:|\/|#)/i;
-
-function isSafeHref(value: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so
-  // compare with them removed.
-  return safeHref.test(value.replace(/[\u0000-\u0020]/g, ""));
-}
+const whiteList: IWhiteList = allowedTags;
 
 const sanitiser = new FilterXSS({
-  whiteList: allowedTags,
+  whiteList,
   stripIgnoreTag: true,
-  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "template"],
+  stripIgnoreTagBody: strippedWithBody,
   // Returning "" drops the attribute entirely rather than leaving an empty href behind.
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href" && !isSafeHref(value)) return "";
@@ -55,7 +37,7 @@ export function findHtmlProblems(html: string): string[] {
   if (!html.includes("<")) return [];
   const problems: string[] = [];
   const finder = new FilterXSS({
-    whiteList: allowedTags,
+    whiteList,
     onIgnoreTag(tag, raw) {
       if (!raw.startsWith("</")) problems.push(`the tag <${tag}> is not allowed`);
     },

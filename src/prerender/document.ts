@@ -8,12 +8,10 @@ import type { PageInfo } from "./manifest";
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+const scriptEscapes: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
 /** JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]);
 
 /** The <head> tags of a page. */
 export function headTags(info: PageInfo, siteName: string, imageUrl: string): string {
@@ -35,15 +33,30 @@ export function headTags(info: PageInfo, siteName: string, imageUrl: string): st
   ].join("\n    ");
 }
 
+/** The template cut around the head's end and the root element, once per template. */
+let parts: { template: string; beforeHead: string; beforeRoot: string; afterRoot: string } | undefined;
+
+function templateParts(template: string) {
+  if (parts?.template === template) return parts;
+  const page = template.replace(/<title>[^<]*<\/title>/, "").replace(/<meta name="description"[^>]*>/, "");
+  const head = page.indexOf("</head>");
+  const root = page.indexOf('<div id="root"></div>', head);
+  if (head < 0 || root < 0) throw new Error('The page template has no </head> or no empty <div id="root">.');
+  parts = {
+    template,
+    beforeHead: page.slice(0, head),
+    beforeRoot: page.slice(head, root),
+    afterRoot: page.slice(root + '<div id="root"></div>'.length),
+  };
+  return parts;
+}
+
 /** The whole HTML document of a page, from the built template. */
 export function pageDocument(template: string, info: PageInfo, appHtml: string, siteName: string, imageUrl: string) {
+  const { beforeHead, beforeRoot, afterRoot } = templateParts(template);
   const head = headTags(info, siteName, imageUrl);
   const data = info.hydration
     ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
     : "";
-  return template
-    .replace(/<title>[^<]*<\/title>/, "")
-    .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", `  ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>${data}`);
+  return `${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">${appHtml}</div>${data}${afterRoot}`;
 }
