@@ -59,6 +59,8 @@ export default defineConfig({
   // Bundled into the server entry, so the alias above applies there too.
   ssr: { noExternal: ["react-router", "react-router-dom"] },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
-  server: { host: "127.0.0.1" },
+  // Lead forms post to /api: in development, forward them to a relay started with `npm start`
+  // (or the one RELAY_URL names), so the forms work end to end while editing.
+  server: { host: "127.0.0.1", proxy: { "/api": process.env.RELAY_URL ?? "http://127.0.0.1:3000" } },
   preview: { host: "127.0.0.1" },
 });
