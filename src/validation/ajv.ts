@@ -45,6 +45,9 @@ function createAjv() {
     // what was expected (a property's title, the allowed names) and what was found. It costs
     // nothing while a document is valid.
     verbose: true,
+    // The schemas are checked against the 2020-12 meta-schema by a test
+    // (tests/validate/schemas.test.ts), not on every start of every tool (~50 ms each time).
+    validateSchema: false,
   });
   addFormats(ajv, ["email", "regex", "date", "uri"]);
   ajv.addKeyword({
