@@ -40,6 +40,8 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   return best;
 }
 
+/** One contains the other, with separators ('/', '-', '_', spaces) counted as the same. */
 function contains(a: string, b: string): boolean {
-  return Math.min(a.length, b.length) >= 4 && (a.includes(b) || b.includes(a));
+  const [x, y] = [a.replace(/[^a-z0-9]+/g, "-"), b.replace(/[^a-z0-9]+/g, "-")];
+  return Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x));
 }

@@ -107,6 +107,7 @@ describe("suggestions", () => {
   it("find close names and ignore far ones", () => {
     expect(closest("intor", ["type", "text", "level", "intro"])).toBe("intro");
     expect(closest("/contact", ["/contact-us", "/careers"])).toBe("/contact-us");
+    expect(closest("/second-opinion", ["/get-a-second-opinion", "/home"])).toBe("/get-a-second-opinion");
     expect(closest("banana", ["type", "text"])).toBeUndefined();
   });
 });
