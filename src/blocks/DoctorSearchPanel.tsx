@@ -9,9 +9,9 @@ import { Link, useSearchParams } from "react-router-dom";
 import { branches, site, specialities } from "../config/site-config";
 import type { DoctorSearch as DoctorSearchBlock } from "../generated/blocks/doctor-search";
 import type { Doctor } from "../generated/doctors";
+import { BookAppointmentButton } from "../ui/BookAppointmentButton";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
-import { useSiteActions } from "../ui/site-actions";
 import { TextWithBreaks } from "../ui/text";
 import { useHydrated } from "../ui/use-hydrated";
 import { initials } from "./formatting";
@@ -103,7 +103,6 @@ function useFilters(): [DoctorFilters, (patch: Partial<DoctorFilters>) => void] 
 const specialityName = (slug: string) => specialities.find((s) => s.slug === slug)?.name ?? slug;
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
-  const actions = useSiteActions();
   const atBranches = branches.filter((b) => doctor.branches.includes(b.slug));
   return (
     <li className="doctor-card">
@@ -154,14 +153,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
           </div>
         ) : null}
       </dl>
-      <button
-        type="button"
-        className="button button--accent doctor-card__book"
-        onClick={(event) => actions.openBookingModal(event.currentTarget)}
-        aria-label={`Book an Appointment with ${doctor.name}`}
-      >
-        <Icon name="calendar" /> Book an Appointment
-      </button>
+      <BookAppointmentButton className="doctor-card__book" label={`Book an Appointment with ${doctor.name}`} />
     </li>
   );
 }

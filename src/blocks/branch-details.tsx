@@ -4,8 +4,8 @@ import type { BranchDetails as BranchDetailsBlock } from "../generated/blocks/br
 import { useEntry } from "../routes/entry-context";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
-import { useSiteActions } from "../ui/site-actions";
 import "../styles/site-blocks.css";
+import { BookAppointmentButton } from "../ui/BookAppointmentButton";
 
 export type BranchDetailsProps = { block: BranchDetailsBlock };
 
@@ -19,7 +19,6 @@ export const sampleBranchNote =
  */
 export function BranchDetails(_: BranchDetailsProps) {
   const current = useEntry();
-  const actions = useSiteActions();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
   const branch = current.entry;
   const offered = specialities.filter((s) => branch.specialities.includes(s.slug));
@@ -80,13 +79,7 @@ export function BranchDetails(_: BranchDetailsProps) {
             ) : null}
           </dl>
           <div className="action-row">
-            <button
-              type="button"
-              className="button button--accent"
-              onClick={(e) => actions.openBookingModal(e.currentTarget)}
-            >
-              <Icon name="calendar" /> Book an Appointment
-            </button>
+            <BookAppointmentButton />
             <Link className="button button--ghost" to={`/our-doctors?branch=${branch.slug}`}>
               <Icon name="doctor" /> Doctors at {branch.name}
             </Link>

@@ -2,12 +2,11 @@ import { Link } from "react-router-dom";
 import { useCollection } from "../collections/use-collection";
 import { branches, presentations, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
-import type { TreatmentCollection } from "../generated/collection";
 import { useEntry } from "../routes/entry-context";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
-import { useSiteActions } from "../ui/site-actions";
 import "../styles/site-blocks.css";
+import { BookAppointmentButton } from "../ui/BookAppointmentButton";
 
 export type SpecialityDetailsProps = { block: SpecialityDetailsBlock };
 
@@ -32,7 +31,6 @@ function TreatmentLinks({ collectionId }: { collectionId: string }) {
  */
 export function SpecialityDetails(_: SpecialityDetailsProps) {
   const current = useEntry();
-  const actions = useSiteActions();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
   }
@@ -50,13 +48,7 @@ export function SpecialityDetails(_: SpecialityDetailsProps) {
         </div>
       </div>
       <div className="action-row">
-        <button
-          type="button"
-          className="button button--accent"
-          onClick={(e) => actions.openBookingModal(e.currentTarget)}
-        >
-          <Icon name="calendar" /> Book an Appointment
-        </button>
+        <BookAppointmentButton />
         <Link className="button button--ghost" to={`/our-doctors?speciality=${speciality.slug}`}>
           <Icon name="doctor" /> Find a {speciality.name} doctor
         </Link>

@@ -12,7 +12,6 @@ import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
 import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
 import { useCollection } from "../collections/use-collection";
-import type { TreatmentCollection } from "../generated/collection";
 import type { CollectionPresentation } from "../generated/presentation";
 import { useHead } from "../seo/head";
 

@@ -67,31 +67,21 @@ export function ConfigLink({ link, className, withIcon, children, onNavigate }: 
           {content}
         </a>
       );
-    case "locations-modal":
+    default: {
+      // The two modal actions: the branch chooser, or the booking form.
+      const open = link.action === "locations-modal" ? actions.openLocations : actions.openBookingModal;
       return (
         <button
           type="button"
           className={className}
           onClick={(e) => {
             onNavigate?.();
-            actions.openLocations(e.currentTarget);
+            open(e.currentTarget);
           }}
         >
           {content}
         </button>
       );
-    default:
-      return (
-        <button
-          type="button"
-          className={className}
-          onClick={(e) => {
-            onNavigate?.();
-            actions.openBookingModal(e.currentTarget);
-          }}
-        >
-          {content}
-        </button>
-      );
+    }
   }
 }
