@@ -6,6 +6,7 @@ import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";
 import { BookAppointmentButton } from "../ui/BookAppointmentButton";
+import { ConfigImage } from "../ui/ConfigImage";
 
 export type BranchDetailsProps = { block: BranchDetailsBlock };
 
@@ -30,7 +31,7 @@ export function BranchDetails(_: BranchDetailsProps) {
       <h1 className="branch-details__title">{branch.name}</h1>
       {branch.sample ? <p className="sample-note">{sampleBranchNote}</p> : null}
       <div className="branch-details__grid">
-        <img src={branch.image.src} alt={branch.image.alt} width={branch.image.width} height={branch.image.height} />
+        <ConfigImage image={branch.image} />
         <div className="branch-details__panel">
           <dl className="branch-details__facts">
             <dt>

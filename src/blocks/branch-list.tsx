@@ -4,6 +4,7 @@ import type { BranchList as BranchListBlock } from "../generated/blocks/branch-l
 import { useEntry } from "../routes/entry-context";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";
+import { ConfigImage } from "../ui/ConfigImage";
 import { SectionHeading } from "../ui/SectionHeading";
 
 export type BranchListProps = { block: BranchListBlock };
@@ -20,17 +21,7 @@ export function BranchList({ block }: BranchListProps) {
       <ul className="branch-list__cards">
         {shown.map((branch) => (
           <li className="branch-tile" key={branch.slug}>
-            {showImages ? (
-              <img
-                className="branch-tile__image"
-                src={branch.image.src}
-                alt=""
-                width={branch.image.width}
-                height={branch.image.height}
-                loading="lazy"
-                decoding="async"
-              />
-            ) : null}
+            {showImages ? <ConfigImage className="branch-tile__image" image={branch.image} alt="" lazy /> : null}
             <div className="branch-tile__body">
               <h3 className="branch-tile__name">
                 <Link to={`/locations/${branch.slug}`} className="branch-tile__link">

@@ -4,6 +4,7 @@ import { ConfigLink, telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import { TextWithBreaks } from "../ui/text";
 import "../styles/site-blocks.css";
+import { ConfigImage } from "../ui/ConfigImage";
 
 export type HeroProps = { block: HeroBlock };
 
@@ -52,16 +53,7 @@ export function Hero({ block }: HeroProps) {
             </ul>
           ) : null}
         </div>
-        {block.image ? (
-          <img
-            className="hero__image"
-            src={block.image.src}
-            alt={block.image.alt}
-            width={block.image.width}
-            height={block.image.height}
-            fetchPriority="high"
-          />
-        ) : null}
+        {block.image ? <ConfigImage className="hero__image" image={block.image} priority /> : null}
       </div>
     </section>
   );

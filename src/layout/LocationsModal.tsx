@@ -10,6 +10,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { branches, navigation, site } from "../config/site-config";
 import type { Branch } from "../generated/branches";
+import { ConfigImage } from "../ui/ConfigImage";
 import { Icon } from "../ui/Icon";
 import { entryRoute } from "./entry-routes";
 import { Modal } from "./Modal";
@@ -61,15 +62,7 @@ export function LocationsModal({ open, onClose, opener }: LocationsModalProps) {
               }}
             >
               {/* The name below is the link's text; the picture adds nothing to it here. */}
-              <img
-                className="branch-card__image"
-                src={branch.image.src}
-                alt=""
-                width={branch.image.width}
-                height={branch.image.height}
-                loading="lazy"
-                decoding="async"
-              />
+              <ConfigImage className="branch-card__image" image={branch.image} alt="" lazy />
               <span className="branch-card__text">
                 <span className="branch-card__name">{branch.name}</span>{" "}
                 <span className="branch-card__city">

@@ -4,6 +4,7 @@
  */
 import { navigation, site } from "../config/site-config";
 import type { Link } from "../generated/defs";
+import { ConfigImage } from "../ui/ConfigImage";
 import { ConfigLink } from "../ui/ConfigLink";
 import { Logo } from "./Logo";
 
@@ -32,14 +33,7 @@ export function TopBar() {
             <ConfigLink link={topBarLinks.book} withIcon className="button button--accent top-bar__book" />
           </li>
         </ul>
-        <img
-          className="top-bar__accreditation"
-          src={site.accreditationLogo.src}
-          alt={site.accreditationLogo.alt}
-          width={site.accreditationLogo.width}
-          height={site.accreditationLogo.height}
-          decoding="async"
-        />
+        <ConfigImage className="top-bar__accreditation" image={site.accreditationLogo} />
       </div>
     </div>
   );
