@@ -31,7 +31,7 @@ export function BranchDetails(_: BranchDetailsProps) {
       <h1 className="branch-details__title">{branch.name}</h1>
       {branch.sample ? <p className="sample-note">{sampleBranchNote}</p> : null}
       <div className="branch-details__grid">
-        <ConfigImage image={branch.image} />
+        <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
         <div className="branch-details__panel">
           <dl className="branch-details__facts">
             <dt>

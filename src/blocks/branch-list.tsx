@@ -21,7 +21,15 @@ export function BranchList({ block }: BranchListProps) {
       <ul className="branch-list__cards">
         {shown.map((branch) => (
           <li className="branch-tile" key={branch.slug}>
-            {showImages ? <ConfigImage className="branch-tile__image" image={branch.image} alt="" lazy /> : null}
+            {showImages ? (
+              <ConfigImage
+                className="branch-tile__image"
+                image={branch.image}
+                alt=""
+                lazy
+                sizes="(max-width: 599px) 112px, (max-width: 899px) 50vw, 400px"
+              />
+            ) : null}
             <div className="branch-tile__body">
               <h3 className="branch-tile__name">
                 <Link to={`/locations/${branch.slug}`} className="branch-tile__link">

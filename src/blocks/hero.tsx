@@ -53,7 +53,14 @@ export function Hero({ block }: HeroProps) {
             </ul>
           ) : null}
         </div>
-        {block.image ? <ConfigImage className="hero__image" image={block.image} priority /> : null}
+        {block.image ? (
+          <ConfigImage
+            className="hero__image"
+            image={block.image}
+            priority
+            sizes="(max-width: 599px) 0px, (max-width: 899px) 560px, 510px"
+          />
+        ) : null}
       </div>
     </section>
   );

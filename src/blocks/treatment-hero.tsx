@@ -1,6 +1,8 @@
 import { useTreatment } from "../collections/treatment-context";
 import { LeadForm } from "../forms/LeadForm";
 import type { TreatmentImageAndForm } from "../generated/blocks/treatment-hero";
+import { treatmentImageFrame } from "../lib/image-variants";
+import { ConfigImage } from "../ui/ConfigImage";
 
 export type TreatmentHeroProps = { block: TreatmentImageAndForm };
 
@@ -15,13 +17,14 @@ export function TreatmentHero(_: TreatmentHeroProps) {
   return (
     <section className="treatment-hero container">
       <figure className="treatment-hero__figure">
-        <img
-          src={subDepartment.image ?? presentation.defaultImage}
-          alt={`${name}${presentation.imageAltSuffix}`}
-          width={800}
-          height={500}
-          fetchPriority="high"
-          decoding="async"
+        <ConfigImage
+          image={{
+            src: subDepartment.image ?? presentation.defaultImage,
+            alt: `${name}${presentation.imageAltSuffix}`,
+            ...treatmentImageFrame,
+          }}
+          priority
+          sizes="(max-width: 899px) 100vw, 612px"
         />
       </figure>
       <div className="treatment-hero__form">

@@ -62,7 +62,13 @@ export function LocationsModal({ open, onClose, opener }: LocationsModalProps) {
               }}
             >
               {/* The name below is the link's text; the picture adds nothing to it here. */}
-              <ConfigImage className="branch-card__image" image={branch.image} alt="" lazy />
+              <ConfigImage
+                className="branch-card__image"
+                image={branch.image}
+                alt=""
+                lazy
+                sizes="(max-width: 639px) 112px, (max-width: 959px) 50vw, 320px"
+              />
               <span className="branch-card__text">
                 <span className="branch-card__name">{branch.name}</span>{" "}
                 <span className="branch-card__city">

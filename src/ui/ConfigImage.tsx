@@ -1,4 +1,7 @@
+import { preload } from "react-dom";
 import type { Image } from "../generated/defs";
+import { hasVariants, srcSetFor, variantFormats, variantTypes, variantUrl } from "../lib/image-variants";
+import "./config-image.css";
 
 interface ConfigImageProps {
   image: Image;
@@ -9,11 +12,30 @@ interface ConfigImageProps {
   lazy?: boolean;
   /** The page's main image (the largest paint): fetch it first. */
   priority?: boolean;
+  /**
+   * How wide the image is shown, as the `sizes` attribute says it ("(max-width: 599px) 112px,
+   * 400px"), so a phone picks a narrow variant. Only raster images use it. The default, the
+   * viewport's width, is never too small, only sometimes larger than needed.
+   */
+  sizes?: string;
 }
 
-/** A config image with its intrinsic size, so the page does not jump while it loads. */
-export function ConfigImage({ image, className, alt, lazy, priority }: ConfigImageProps) {
-  return (
+/**
+ * Vite's dev server (and the editor, which runs on it) serves public/ as it is: the variants are
+ * made by `npm run build` only, so there the original is shown. A production build (the client
+ * bundle and the prerenderer alike) has DEV false. `import.meta.env` is absent outside Vite.
+ */
+const variantsBuilt = () => !import.meta.env?.DEV;
+
+/**
+ * A config image with its intrinsic size, so the page does not jump while it loads. A raster
+ * image under /images/ becomes a `<picture>` offering the build's AVIF and WebP variants
+ * (src/lib/image-variants.ts names them), with the original as the fallback; an SVG stays one
+ * `<img>`. The output depends on nothing but the props, so the prerendered HTML and the
+ * hydrating client agree.
+ */
+export function ConfigImage({ image, className, alt, lazy, priority, sizes = "100vw" }: ConfigImageProps) {
+  const img = (
     <img
       className={className}
       src={image.src}
@@ -24,5 +46,28 @@ export function ConfigImage({ image, className, alt, lazy, priority }: ConfigIma
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
     />
+  );
+  if (!variantsBuilt() || !hasVariants(image.src)) return img;
+  if (priority) {
+    // React preloads a prioritised <img> by itself (a <link rel=preload> in the head), but not
+    // one inside a <picture>, whose choice it cannot know. Preload the AVIF choice: `type` makes
+    // a browser without AVIF skip the hint, and it then finds the <picture> in the HTML as usual.
+    preload(variantUrl(image.src, "full", "avif"), {
+      as: "image",
+      type: variantTypes.avif,
+      imageSrcSet: srcSetFor(image, "avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
+  // The picture box is display: contents (config-image.css), so the <img> keeps its place in the
+  // caller's flex and grid layouts and the callers' CSS still sizes the <img> itself.
+  return (
+    <picture className="config-image">
+      {variantFormats.map((format) => (
+        <source key={format} type={variantTypes[format]} srcSet={srcSetFor(image, format)} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

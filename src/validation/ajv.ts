@@ -25,6 +25,8 @@ export interface RefUse {
   kind: RefKind;
   value: string;
   pointer: string;
+  /** An image's declared width and height, when it sits in an object that has both. */
+  declared?: { width: number; height: number };
 }
 
 /** The URI every schema's $id starts with. */
@@ -53,9 +55,14 @@ function createAjv() {
   ajv.addKeyword({
     keyword: "x-ref",
     schemaType: "string",
-    validate(kind: RefKind, data: unknown, _schema?: unknown, cxt?: { instancePath: string }) {
-      if (collector && typeof data === "string")
-        collector.push({ kind, value: data, pointer: cxt?.instancePath ?? "" });
+    validate(kind: RefKind, data: unknown, _schema?: unknown, cxt?: { instancePath: string; parentData?: unknown }) {
+      if (!collector || typeof data !== "string") return true;
+      const ref: RefUse = { kind, value: data, pointer: cxt?.instancePath ?? "" };
+      const { width, height } = (cxt?.parentData ?? {}) as { width?: unknown; height?: unknown };
+      // The image's own size is checked against its file, which needs both numbers beside it.
+      if (kind === "image" && Number.isInteger(width) && Number.isInteger(height))
+        ref.declared = { width: width as number, height: height as number };
+      collector.push(ref);
       return true;
     },
   });

@@ -6,9 +6,11 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { isRaster, treatmentImageFrame } from "../lib/image-variants";
 import { slugify } from "../lib/slug";
 import type { RefUse } from "./ajv";
 import * as say from "./catalogue";
+import { type PixelSize, readImageSize } from "./image-size";
 import { type Problem, problem } from "./problem";
 import { knowsAll, routeKey, routeTable, type SiteModel } from "./site-model";
 import { closest } from "./suggest";
@@ -25,6 +27,8 @@ export interface ReferenceContext {
   /** A path as messages show it (relative to the working folder). */
   display: (file: string) => string;
   exists: (file: string) => boolean;
+  /** An image file's pixel size, read once per file. */
+  sizeOf: (file: string) => PixelSize | undefined;
   namesIn: (folder: string, extension: string) => string[];
 }
 
@@ -35,6 +39,7 @@ export function referenceContext(
   display: (file: string) => string,
 ): ReferenceContext {
   const existing = new Map<string, boolean>();
+  const sizes = new Map<string, PixelSize | undefined>();
   const listings = new Map<string, string[]>();
   return {
     model,
@@ -52,6 +57,18 @@ export function referenceContext(
         existing.set(file, known);
       }
       return known;
+    },
+    sizeOf(file) {
+      if (!sizes.has(file)) {
+        let size: PixelSize | undefined;
+        try {
+          size = readImageSize(file);
+        } catch {
+          size = undefined; // a folder or an unreadable file: the build says what is wrong with it
+        }
+        sizes.set(file, size);
+      }
+      return sizes.get(file);
     },
     namesIn(folder, extension) {
       let names = listings.get(folder);
@@ -139,7 +156,8 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Proble
     case "image": {
       const image = path.join(c.publicDir, value);
       const inside = !path.relative(c.publicDir, image).startsWith("..");
-      return inside && c.exists(image) ? undefined : problem(say.MissingImage, pointer, value, c.display(image));
+      if (!inside || !c.exists(image)) return problem(say.MissingImage, pointer, value, c.display(image));
+      return isRaster(value) ? checkImageSize(ref, c.sizeOf(image)) : undefined;
     }
     case "canonical":
       return checkCanonical(value, pointer, c.model.canonicalBase);
@@ -149,6 +167,30 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Proble
       return problem(say.UnknownCollectionSlug, pointer, value, file.dataFile, closest(value, slugs));
     }
   }
+}
+
+/** Treatment images: bare paths in collection data and presentations, shown in a fixed frame. */
+const framedImage = /^\/(sub_departments\/\d+\/image|defaultImage)$/;
+
+/**
+ * A raster's declared size must be its real size: the page reserves that room, and the srcset
+ * names the build's variants after the declared width (src/lib/image-variants.ts), so a wrong
+ * width asks for files that do not exist. Hence an error, not a warning. A treatment image has
+ * no size of its own in config: it must fill its frame's width, and should have its shape.
+ */
+function checkImageSize(ref: RefUse, real: PixelSize | undefined): Problem | undefined {
+  if (!real) return undefined; // not a picture the header reader knows: the build names it
+  const { value, pointer, declared } = ref;
+  if (declared) {
+    if (declared.width === real.width && declared.height === real.height) return undefined;
+    return problem(say.ImageSizeMismatch, pointer.replace(/\/src$/, "/width"), value, real, declared);
+  }
+  if (!framedImage.test(pointer)) return undefined;
+  const frame = treatmentImageFrame;
+  if (real.width < frame.width) return problem(say.TreatmentImageTooSmall, pointer, value, real, frame);
+  const ratio = real.width / real.height / (frame.width / frame.height);
+  if (Math.abs(ratio - 1) > 0.02) return problem(say.TreatmentImageShape, pointer, value, real, frame);
+  return undefined;
 }
 
 function checkCanonical(url: string, pointer: string, base: string | undefined): Problem | undefined {

@@ -3,6 +3,13 @@
 import { quote, quotedList } from "../words";
 import { didYouMean, entry } from "./entry";
 
+interface Size {
+  width: number;
+  height: number;
+}
+
+const dims = (size: Size) => `${size.width} × ${size.height}`;
+
 export const UnknownRoute = entry({
   name: "UnknownRoute",
   title: "A link goes to a route the site does not define.",
@@ -85,6 +92,32 @@ export const MissingImage = entry({
   severity: "error",
   message: (src: string, path: string) => `Expected the image ${quote(src)} at ${path}, but there is no such file.`,
   hint: "Image paths start with '/' and are looked up under public/.",
+});
+
+export const ImageSizeMismatch = entry({
+  name: "ImageSizeMismatch",
+  title: "An image's width and height are not the picture's own.",
+  severity: "error",
+  message: (src: string, real: Size, declared: Size) =>
+    `Expected the width and height of ${quote(src)} to be the picture's own size, ${dims(real)} pixels, but they say ${dims(declared)}. Set "width": ${real.width} and "height": ${real.height}.`,
+  hint: "The page keeps this much room for the image while it loads, and the build names the image's smaller copies after its width: a wrong size makes the page jump, stretches the image, or asks for copies that do not exist. CSS decides how large it is shown.",
+});
+
+export const TreatmentImageTooSmall = entry({
+  name: "TreatmentImageTooSmall",
+  title: "A treatment image is narrower than the frame it is shown in.",
+  severity: "error",
+  message: (src: string, real: Size, frame: Size) =>
+    `Expected a treatment image at least ${frame.width} pixels wide, but ${quote(src)} is ${dims(real)}. Use a larger picture, such as ${dims(frame)} or ${dims({ width: frame.width * 2, height: frame.height * 2 })}.`,
+  hint: `Treatment images are shown in a frame of the same shape on every treatment page, and the page asks for copies of them up to the frame's width.`,
+});
+
+export const TreatmentImageShape = entry({
+  name: "TreatmentImageShape",
+  title: "A treatment image is not the shape of its frame.",
+  severity: "warning",
+  message: (src: string, real: Size, frame: Size) =>
+    `Expected a treatment image of the frame's shape, ${dims(frame)}, but ${quote(src)} is ${dims(real)}, so it will look stretched. Crop it to ${dims({ width: real.width, height: Math.round((real.width * frame.height) / frame.width) })}.`,
 });
 
 export const UnknownForm = entry({
