@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { configMetaPlugin } from "./scripts/vite/config-meta-plugin";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), configMetaPlugin()],
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/browser/**"],

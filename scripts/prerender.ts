@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** What the SSR bundle exports (src/entry-server.tsx). */
 interface SsrModule {
-  listPages: (collections: Record<string, TreatmentCollection>) => PageInfo[];
+  listPages: (collections: Record<string, TreatmentCollection>) => Promise<PageInfo[]>;
   renderPage: (info: PageInfo, template: string) => Promise<string>;
   site: { canonicalBase: string };
 }
@@ -63,6 +63,53 @@ function renderInWorker(ssrEntry: string, template: string, pages: PageInfo[], o
   });
 }
 
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The chunks and styles a page's route loads before hydrating (its `modules`, with the chunks
+ * they import), so the document can name them up front: the scripts as modulepreload links, the
+ * styles as stylesheets (a block's styles must be there at first paint, or the page shifts when
+ * they arrive). The entry chunk and its styles are in the template already.
+ */
+export function routeAssets(manifest: Record<string, ManifestChunk>, modules: string[]) {
+  const closure = (keys: string[]) => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || scripts.has(`/${chunk.file}`)) return;
+      scripts.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) styles.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return { scripts, styles };
+  };
+  // What the template's entry script and its modulepreload and stylesheet links already bring.
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key].isEntry));
+  const route = closure(modules);
+  return {
+    scripts: [...route.scripts].filter((file) => !entry.scripts.has(file)),
+    styles: [...route.styles].filter((file) => !entry.styles.has(file)),
+  };
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"));
+  } catch {
+    throw new Error(
+      `${distDir}/.vite/manifest.json is missing: run the client build (vite build) before prerendering.`,
+    );
+  }
+}
+
 function sitemap(base: string, pages: PageInfo[]) {
   const urls = pages
     .filter((p) => p.path !== "/")
@@ -87,7 +134,11 @@ export async function prerender(options: PrerenderOptions) {
     template = readFileSync(path.join(options.distDir, "index.html"), "utf8");
     writeFileSync(shellPath, template);
   }
-  const pages = ssr.listPages(readCollections(options.collectionsDir));
+  const manifest = readManifest(options.distDir);
+  const pages = (await ssr.listPages(readCollections(options.collectionsDir))).map((info) => ({
+    ...info,
+    assets: routeAssets(manifest, info.modules),
+  }));
   const workers = Math.max(1, Math.min(options.workers, Math.ceil(pages.length / 100)));
   const shares = Array.from({ length: workers }, (_, w) => pages.filter((_, i) => i % workers === w));
   const written = await Promise.all(shares.map((share) => renderInWorker(ssrEntry, template, share, options.distDir)));

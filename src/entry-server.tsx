@@ -4,46 +4,49 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { matchRoutes, StaticRouter } from "react-router-dom";
+import { preloadAllBlocks } from "./blocks/BlockList";
 import { clearCollectionCache, primeHydration } from "./collections/load";
 import { site } from "./config/site-config";
 import { preloadLeadForm } from "./forms/lazy-lead-form";
 import { pageDocument } from "./prerender/document";
 import type { PageInfo } from "./prerender/manifest";
+import { App } from "./routes/App";
+import { preloadRoute } from "./routes/preload";
 import { buildRoutes } from "./routes/routes";
 
 export { listPages, type PageInfo } from "./prerender/manifest";
 export { site };
 
-const handler = createStaticHandler(buildRoutes());
+const routes = buildRoutes();
 // Code-split parts every page may show, loaded once so each page renders complete.
-const ready = preloadLeadForm();
+const ready = Promise.all([preloadLeadForm(), preloadAllBlocks()]);
 
-/** The app's HTML at `path`, or where the route table redirects it. */
-export async function renderApp(path: string): Promise<{ html: string } | { redirect: string }> {
+/** The app's HTML at `path`; throws for a path the route table sends elsewhere. */
+export async function renderApp(path: string): Promise<string> {
   await ready;
-  const context = await handler.query(new Request(`http://prerender.local${path}`));
-  if (context instanceof Response) return { redirect: context.headers.get("Location") ?? "/home" };
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const app = (
+  const matches = matchRoutes(routes, path) ?? [];
+  if (matches.length === 0 || matches.at(-1)?.route.path === "*")
+    throw new Error(`${path} is not a page of the route table (it redirects to /home); it cannot be prerendered.`);
+  await preloadRoute(path, routes);
+  const html = renderToString(
     <StrictMode>
-      {/* No hydration script: the routes have no loaders, and the CSP allows no inline script. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>
+      <StaticRouter location={path}>
+        <App routes={routes} />
+      </StaticRouter>
+    </StrictMode>,
   );
-  const html = renderToString(app);
   // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
-  // from the static HTML: code-split parts must be preloaded by their route (see LazyPage).
+  // from the static HTML: code-split parts must be preloaded by their route (see route-data.ts).
   if (html.includes("<!--$!-->"))
     throw new Error(`Part of ${path} suspended while prerendering; preload it in its route.`);
-  return { html };
+  return html;
 }
 
 /** The complete HTML document of one page, rendered with the data the browser will hydrate with. */
 export async function renderPage(info: PageInfo, template: string): Promise<string> {
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
-  const result = await renderApp(info.path);
-  if ("redirect" in result) throw new Error(`${info.path} redirects to ${result.redirect}; it cannot be prerendered.`);
-  return pageDocument(template, info, result.html, site.name, `${site.canonicalBase}${site.logo.src}`);
+  const html = await renderApp(info.path);
+  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
 }

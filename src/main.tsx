@@ -1,27 +1,22 @@
 /**
- * Browser entry. A prerendered page is hydrated (after loading the code of its route, so the first
- * render matches the served HTML); an empty shell is rendered from scratch.
+ * Browser entry. A prerendered page is hydrated after what its route needs has loaded (its
+ * content and the code of its blocks, usually already fetched through the page's modulepreload
+ * links), so the first render matches the served HTML; an empty shell is rendered from scratch.
+ *
+ * The lead form's code is not part of this: its server HTML stays in place until someone moves
+ * towards it (see lazy-lead-form.tsx).
  */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { primeHydration } from "./collections/load";
-import { preloadLeadForm } from "./forms/lazy-lead-form";
+import { watchLeadForms } from "./forms/lazy-lead-form";
 import type { HydrationPayload } from "./prerender/manifest";
+import { App } from "./routes/App";
+import { preloadRoute, setPreloadRoutes } from "./routes/preload";
 import { buildRoutes } from "./routes/routes";
 import "./styles/global.css";
 import "./styles/blocks.css";
-
-async function resolveLazyRoutes(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== "function") return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
 
 function primePageData() {
   const element = document.getElementById("page-data");
@@ -33,24 +28,20 @@ function primePageData() {
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element.");
 const routes = buildRoutes();
+setPreloadRoutes(routes);
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App routes={routes} />
+    </BrowserRouter>
+  </StrictMode>
+);
 
 if (container.firstElementChild) {
-  // The form's chunk loads alongside the route's code rather than after it; the rest of the page
-  // does not wait for it (see lazy-lead-form.tsx).
-  if (container.querySelector(".lead-form")) void preloadLeadForm();
+  watchLeadForms(container);
   primePageData();
-  await resolveLazyRoutes(routes);
-  const router = createBrowserRouter(routes);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  await preloadRoute(window.location.pathname);
+  hydrateRoot(container, app);
 } else {
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+  createRoot(container).render(app);
 }

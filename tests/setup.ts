@@ -1,10 +1,19 @@
 // Adds DOM matchers (toBeInTheDocument, toHaveAttribute, ...) for component tests, and unmounts
 // what a test rendered (Testing Library only does that by itself when vitest globals are on).
 import "@testing-library/jest-dom/vitest";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 afterEach(async () => {
   if (typeof document === "undefined") return;
   const { cleanup } = await import("@testing-library/react");
   cleanup();
+});
+
+// Block code loads on demand in the app (src/blocks/registry.ts); components under test render
+// blocks at once, as a prerendered page does after its blocks were preloaded. In beforeAll, not at
+// the top: by then the test file's vi.mock calls are registered, so blocks import the mocks.
+beforeAll(async () => {
+  if (typeof document === "undefined") return;
+  const { preloadAllBlocks } = await import("../src/blocks/BlockList");
+  await preloadAllBlocks();
 });

@@ -37,6 +37,12 @@ export function syntheticCollections(dir: string, file: string, count: number) {
 function runOnce(distTemplate: string, collectionsDir: string, workers: number) {
   const out = mkdtempSync(path.join(os.tmpdir(), "prerender-out-"));
   copyFileSync(distTemplate, path.join(out, "shell.html"));
+  // The build manifest names each page's chunks (modulepreload links), as in a real build.
+  mkdirSync(path.join(out, ".vite"));
+  copyFileSync(
+    path.join(path.dirname(distTemplate), ".vite", "manifest.json"),
+    path.join(out, ".vite", "manifest.json"),
+  );
   const started = performance.now();
   const printed = execFileSync(
     process.execPath,

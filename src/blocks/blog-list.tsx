@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
-import { blogPosts, specialities } from "../config/site-config";
+import { blogPosts } from "../config/content";
+import { specialities } from "../config/site-config";
 import type { BlogList as BlogListBlock } from "../generated/blocks/blog-list";
 import { ConfigLink } from "../ui/ConfigLink";
 import { formatDate } from "./formatting";

@@ -1,4 +1,4 @@
-import { forms } from "../config/site-config";
+import { forms } from "../config/forms";
 import type { FormDataNotice as FormDataNoticeBlock } from "../generated/blocks/form-data-notice";
 import { TextWithBreaks } from "../ui/text";
 import "../styles/site-blocks.css";

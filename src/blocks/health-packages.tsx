@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { healthPackages } from "../config/site-config";
+import { healthPackages } from "../config/content";
 import { LeadForm } from "../forms/LeadForm";
 import type { HealthPackagesBlock } from "../generated/blocks/health-packages";
 import type { HealthPackage } from "../generated/packages";

@@ -1,56 +1,40 @@
-import { BlogArticle } from "./blog-article";
-import { BlogList } from "./blog-list";
-import { BranchDetails } from "./branch-details";
-import { BranchList } from "./branch-list";
-import { CardGrid } from "./card-grid";
-import { ContactDetails } from "./contact-details";
-import { CtaBanner } from "./cta-banner";
-import { DoctorSearch } from "./doctor-search";
-import { FaqAccordion } from "./faq-accordion";
-import { Form } from "./form";
-import { FormDataNotice } from "./form-data-notice";
-import { Heading } from "./heading";
-import { HealthPackages } from "./health-packages";
-import { Hero } from "./hero";
-import { NewsList } from "./news-list";
-import { PeopleGrid } from "./people-grid";
-import { RichText } from "./rich-text";
-import { SpecialityDetails } from "./speciality-details";
-import { SpecialityGrid } from "./speciality-grid";
-import { TreatmentBulletPoints } from "./treatment-bullet-points";
-import { TreatmentFaqs } from "./treatment-faqs";
-import { TreatmentHeading } from "./treatment-heading";
-import { TreatmentHero } from "./treatment-hero";
-import { TreatmentSections } from "./treatment-sections";
-import { TreatmentSourceCredit } from "./treatment-source-credit";
-import { TreatmentWhyChooseUs } from "./treatment-why-choose-us";
+/**
+ * The block registry: every block type of the schemas' union and where its component lives. Each
+ * component is a chunk of its own, so a page loads the code of the blocks it shows and no others
+ * (the browser loads them before hydrating; the prerenderer loads them all up front).
+ */
 import type { BlockRegistry } from "./types";
 
 export const registry: BlockRegistry = {
-  "blog-article": BlogArticle,
-  "blog-list": BlogList,
-  "branch-details": BranchDetails,
-  "branch-list": BranchList,
-  "card-grid": CardGrid,
-  "contact-details": ContactDetails,
-  "cta-banner": CtaBanner,
-  "doctor-search": DoctorSearch,
-  "faq-accordion": FaqAccordion,
-  form: Form,
-  "form-data-notice": FormDataNotice,
-  heading: Heading,
-  "health-packages": HealthPackages,
-  hero: Hero,
-  "news-list": NewsList,
-  "people-grid": PeopleGrid,
-  "rich-text": RichText,
-  "speciality-details": SpecialityDetails,
-  "speciality-grid": SpecialityGrid,
-  "treatment-bullet-points": TreatmentBulletPoints,
-  "treatment-faqs": TreatmentFaqs,
-  "treatment-heading": TreatmentHeading,
-  "treatment-hero": TreatmentHero,
-  "treatment-sections": TreatmentSections,
-  "treatment-source-credit": TreatmentSourceCredit,
-  "treatment-why-choose-us": TreatmentWhyChooseUs,
+  "blog-article": () => import("./blog-article").then((module) => module.BlogArticle),
+  "blog-list": () => import("./blog-list").then((module) => module.BlogList),
+  "branch-details": () => import("./branch-details").then((module) => module.BranchDetails),
+  "branch-list": () => import("./branch-list").then((module) => module.BranchList),
+  "card-grid": () => import("./card-grid").then((module) => module.CardGrid),
+  "contact-details": () => import("./contact-details").then((module) => module.ContactDetails),
+  "cta-banner": () => import("./cta-banner").then((module) => module.CtaBanner),
+  // The search panel and the doctors' data come with the block, so its page renders complete.
+  "doctor-search": () =>
+    import("./doctor-search").then(async (module) => {
+      await module.preloadDoctorSearch();
+      return module.DoctorSearch;
+    }),
+  "faq-accordion": () => import("./faq-accordion").then((module) => module.FaqAccordion),
+  form: () => import("./form").then((module) => module.Form),
+  "form-data-notice": () => import("./form-data-notice").then((module) => module.FormDataNotice),
+  heading: () => import("./heading").then((module) => module.Heading),
+  "health-packages": () => import("./health-packages").then((module) => module.HealthPackages),
+  hero: () => import("./hero").then((module) => module.Hero),
+  "news-list": () => import("./news-list").then((module) => module.NewsList),
+  "people-grid": () => import("./people-grid").then((module) => module.PeopleGrid),
+  "rich-text": () => import("./rich-text").then((module) => module.RichText),
+  "speciality-details": () => import("./speciality-details").then((module) => module.SpecialityDetails),
+  "speciality-grid": () => import("./speciality-grid").then((module) => module.SpecialityGrid),
+  "treatment-bullet-points": () => import("./treatment-bullet-points").then((module) => module.TreatmentBulletPoints),
+  "treatment-faqs": () => import("./treatment-faqs").then((module) => module.TreatmentFaqs),
+  "treatment-heading": () => import("./treatment-heading").then((module) => module.TreatmentHeading),
+  "treatment-hero": () => import("./treatment-hero").then((module) => module.TreatmentHero),
+  "treatment-sections": () => import("./treatment-sections").then((module) => module.TreatmentSections),
+  "treatment-source-credit": () => import("./treatment-source-credit").then((module) => module.TreatmentSourceCredit),
+  "treatment-why-choose-us": () => import("./treatment-why-choose-us").then((module) => module.TreatmentWhyChooseUs),
 };

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { useCollection } from "../collections/use-collection";
-import { branches, presentations, site } from "../config/site-config";
+import { presentations } from "../config/presentations";
+import { branches, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
 import { useEntry } from "../routes/entry-context";
 import { telHref } from "../ui/ConfigLink";

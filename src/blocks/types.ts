@@ -13,10 +13,10 @@ export interface BlockProps<T extends BlockType> {
 }
 
 /**
- * One component per block type. Keyed by the generated union, so a schema type with no component
- * (or a component for a type the schemas do not define) fails the type check.
+ * One component per block type, loaded on demand. Keyed by the generated union, so a schema type
+ * with no component (or a component for a type the schemas do not define) fails the type check.
  */
-export type BlockRegistry = { [T in BlockType]: ComponentType<BlockProps<T>> };
+export type BlockRegistry = { [T in BlockType]: () => Promise<ComponentType<BlockProps<T>>> };
 
 /** Where a block's config lives, for error messages: the file and the JSON pointer. */
 export interface BlockSource {

@@ -7,9 +7,10 @@
 import { type JSX, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
-import { forms } from "../config/site-config";
+import { forms } from "../config/forms";
 import type { Field, Form } from "../generated/form";
 import { useNotify } from "../layout/Notifications";
+import { useHydrated } from "../ui/use-hydrated";
 import type { LeadContext, LeadRequest } from "./lead";
 import { type FormValues, fieldError, maxLengthOf, submitCheckError } from "./rules";
 import { LeadFieldErrors, leadsPath, newIdempotencyKey, sendLead } from "./submit";
@@ -45,11 +46,30 @@ export function LeadForm(props: LeadFormProps): JSX.Element {
 
 const emptyValues = (form: Form): FormValues => Object.fromEntries(form.fields.map((f) => [f.name, ""]));
 
+/**
+ * The starting answers. On a prerendered page the form's code arrives after the form is on screen
+ * (lazy-lead-form.tsx), so a person may have typed already: while hydrating, their answers are
+ * read from the server's inputs instead of being cleared (react-hook-form writes the defaults
+ * into the inputs when it registers them).
+ */
+function startingValues(form: Form, prefix: string, hydrating: boolean): FormValues {
+  const values = emptyValues(form);
+  if (!hydrating || typeof document === "undefined") return values;
+  for (const field of form.fields) {
+    const control = document.getElementById(`${prefix}-${field.name}`);
+    if (control && "value" in control && typeof control.value === "string" && control.value)
+      values[field.name] = control.value;
+  }
+  return values;
+}
+
 function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: LeadFormProps & { form: Form }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const prefix = idPrefix ?? form.id;
   const titleId = `${prefix}-title`;
+  const hydrated = useHydrated();
+  const [initialValues] = useState(() => startingValues(form, prefix, !hydrated));
   const {
     register,
     handleSubmit,
@@ -58,7 +78,7 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
     setValue,
     setError,
     formState: { errors, touchedFields, isSubmitted },
-  } = useForm<FormValues>({ mode: "onTouched", defaultValues: emptyValues(form) });
+  } = useForm<FormValues>({ mode: "onTouched", defaultValues: initialValues });
 
   // The ref stops a second submit at once; the state renders the disabled button.
   const sending = useRef(false);
@@ -125,6 +145,8 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
       method="post"
       action={leadsPath()}
       noValidate
+      // Tells a submit held while the form's code loaded that the form now handles it.
+      data-ready={hydrated ? "true" : undefined}
       aria-labelledby={heading ? titleId : undefined}
       onSubmit={handleSubmit(onValid, onInvalid)}
     >

@@ -3,7 +3,7 @@ import type { Block } from "./blocks/block";
 import type { SearchAndSharingMetadata } from "./defs";
 
 /**
- * A page of the site: its route, search metadata and a tree of blocks. Files: site-config/pages/*.json.
+ * A page of the site: its route, search metadata and a tree of blocks. Files: site-config/pages/*.json. Each page's content and the code of its blocks load with its route, so pages can grow without slowing the others.
  */
 export interface Page {
   /**
@@ -18,10 +18,6 @@ export interface Page {
    * With a ':slug' route: make one page per branch, per speciality or per blog post (blog-posts.json); blocks then show that entry.
    */
   each?: "branches" | "posts" | "specialities";
-  /**
-   * Load this page's code only when a visitor opens it (used for the doctor search).
-   */
-  lazy?: boolean;
   /**
    * The browser title and meta description. With 'each', '{name}' stands for the entry's name (a post's title) and '{summary}' for its summary (specialities and posts).
    */

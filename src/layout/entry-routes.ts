@@ -3,7 +3,7 @@
  * (site-config/pages/branch.json has route '/locations/:slug' and each 'branches'), so renaming
  * that route in config moves the branch chooser's and the footer's links with it.
  */
-import { pages } from "../config/site-config";
+import { pageRefs } from "../config/pages";
 
 type Each = "branches" | "specialities";
 
@@ -11,8 +11,8 @@ type Each = "branches" | "specialities";
 const defaults: Record<Each, string> = { branches: "/locations/:slug", specialities: "/specialities/:slug" };
 
 const patterns: Record<Each, string> = {
-  branches: pages.find((p) => p.page.each === "branches")?.page.route ?? defaults.branches,
-  specialities: pages.find((p) => p.page.each === "specialities")?.page.route ?? defaults.specialities,
+  branches: pageRefs.find((p) => p.each === "branches")?.route ?? defaults.branches,
+  specialities: pageRefs.find((p) => p.each === "specialities")?.route ?? defaults.specialities,
 };
 
 /** The page of the entry with `slug`: entryRoute("branches", "kukatpally") is '/locations/kukatpally'. */

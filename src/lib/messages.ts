@@ -12,5 +12,6 @@ export const messages = {
   unknownBlock: (type: string, file: string, pointer: string) =>
     `Unknown block type '${type}' in ${file} at ${pointer}. Add a component for it in src/blocks/registry.ts.`,
   dataLoadFailed: (file: string) => `Could not load assets/data/${file}; using the built-in copy.`,
+  pageFailed: "This page's content or code could not be loaded; showing 'Content Not Loaded' in its place.",
   navigationFailed: (to: string) => `Navigation to ${to} failed.`,
 } as const;

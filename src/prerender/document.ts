@@ -29,6 +29,8 @@ export function headTags(info: PageInfo, siteName: string, imageUrl: string): st
     `<meta property="og:url" content="${canonical}" />`,
     `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
     `<meta name="twitter:card" content="summary" />`,
+    ...(info.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+    ...(info.assets?.scripts ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
     ...info.structuredData.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join("\n    ");
 }

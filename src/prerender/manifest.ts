@@ -3,10 +3,14 @@
  * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
  * (a page file, a branch, a treatment) is prerendered with no code change.
  */
-import { branches, pages, presentations, site, specialities } from "../config/site-config";
+import { loadAllPages } from "../config/pages";
+import { presentations } from "../config/presentations";
+import { branches, site, specialities } from "../config/site-config";
+import type { Block } from "../generated/blocks/block";
 import type { TreatmentCollection } from "../generated/collection";
 import type { Page } from "../generated/page";
-import { type Entry, entriesOf, fillName } from "../routes/entry-context";
+import { entriesOf } from "../routes/entries";
+import { type Entry, fillName } from "../routes/entry-context";
 import { canonicalFor } from "../seo/head";
 import { breadcrumbs, hospital, organization, treatmentPage } from "../seo/structured-data";
 
@@ -27,6 +31,24 @@ export interface PageInfo {
   canonical: string;
   structuredData: object[];
   hydration?: HydrationPayload;
+  /**
+   * The source modules the page's route loads before it hydrates (its content, its blocks' code,
+   * the treatment page's code), as the build manifest names them: the document lists their
+   * chunks as modulepreload links so the browser fetches them alongside the app's entry.
+   */
+  modules: string[];
+  /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
+  assets?: { scripts: string[]; styles: string[] };
+}
+
+/** Modules a block's code loads besides its own (the doctor search's panel and data). */
+const blockExtras: Partial<Record<Block["type"], string[]>> = {
+  "doctor-search": ["src/blocks/DoctorSearchPanel.tsx", "site-config/doctors.json"],
+};
+
+function blockModules(blocks: readonly Block[]): string[] {
+  const types = [...new Set(blocks.map((block) => block.type))];
+  return types.flatMap((type) => [`src/blocks/${type}.tsx`, ...(blockExtras[type] ?? [])]);
 }
 
 const home = { name: "Home", path: "/home" };
@@ -52,7 +74,11 @@ function listing(data: TreatmentCollection): TreatmentCollection {
   };
 }
 
-function pageInfo(page: Page, entry: Entry | null, collections: Record<string, TreatmentCollection>): PageInfo {
+function pageInfo(
+  { file, page }: { file: string; page: Page },
+  entry: Entry | null,
+  collections: Record<string, TreatmentCollection>,
+): PageInfo {
   const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
   const title = fillName(page.meta.title, entry);
   const canonical = canonicalFor(path);
@@ -64,10 +90,11 @@ function pageInfo(page: Page, entry: Entry | null, collections: Record<string, T
     description: fillName(page.meta.description, entry),
     canonical,
     structuredData,
+    modules: [file, ...blockModules(page.blocks), ...(entry?.kind === "posts" ? ["src/config/content.ts"] : [])],
   };
   const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
-  const file = collectionId ? presentations[collectionId]?.dataFile : undefined;
-  if (file && collections[file]) info.hydration = { file, data: listing(collections[file]) };
+  const dataFile = collectionId ? presentations[collectionId]?.dataFile : undefined;
+  if (dataFile && collections[dataFile]) info.hydration = { file: dataFile, data: listing(collections[dataFile]) };
   return info;
 }
 
@@ -92,17 +119,22 @@ function treatmentInfos(collections: Record<string, TreatmentCollection>): PageI
         canonical: item.canonical_url,
         structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
         hydration: { file, data: { ...data, sub_departments: [item] } },
+        modules: ["src/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
       };
     });
   });
 }
 
 /** Every page to prerender: config pages ('each' pages per entry) and every treatment. */
-export function listPages(collections: Record<string, TreatmentCollection>): PageInfo[] {
-  const fromPages = pages.flatMap(({ page }) => {
-    if (page.each) return entriesOf(page).map((entry) => pageInfo(page, entry, collections));
-    return [pageInfo(page, null, collections)];
-  });
+export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
+  const pages = await loadAllPages();
+  const perPage = await Promise.all(
+    pages.map(async (entry) => {
+      if (!entry.page.each) return [pageInfo(entry, null, collections)];
+      return (await entriesOf(entry.page)).map((each) => pageInfo(entry, each, collections));
+    }),
+  );
+  const fromPages = perPage.flat();
   const homePage = fromPages.find((p) => p.path === "/home");
   return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatmentInfos(collections)];
 }

@@ -1,20 +1,24 @@
 /**
- * The root route: the shared layout around the current page, scroll restoration (positions kept
- * on back/forward, #anchors scrolled to), the canonical refresh after each navigation, and route
- * code preloaded when a link is hovered, focused or touched.
+ * The root route: the shared layout around the current page, scroll restoration, the canonical
+ * refresh after each navigation, and route code preloaded when a link is hovered, focused or
+ * touched. A page whose content or code cannot be loaded shows 'Content Not Loaded' in place.
  */
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
+import { Component, type ReactNode, Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
+import { endInitialHydration } from "../forms/lazy-lead-form";
 import { Layout } from "../layout/Layout";
 import { NotificationsProvider } from "../layout/Notifications";
+import { messages } from "../lib/messages";
 import { useCanonicalRefresh } from "../seo/head";
 import { preloadRoute } from "./preload";
+import { useScrollRestoration } from "./use-scroll-restoration";
 
 function usePreloadOnIntent() {
   useEffect(() => {
     const onIntent = (event: Event) => {
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (anchor && anchor.origin === window.location.origin) preloadRoute(anchor.pathname);
+      if (anchor && anchor.origin === window.location.origin) void preloadRoute(anchor.pathname);
     };
     const options = { passive: true, capture: true } as const;
     for (const type of ["pointerover", "focusin", "touchstart"]) document.addEventListener(type, onIntent, options);
@@ -25,16 +29,66 @@ function usePreloadOnIntent() {
   }, []);
 }
 
+/** Shown while a page's code loads on a page the server did not prerender. */
+function RouteLoading() {
+  return (
+    <div className="container page-loading" aria-busy="true">
+      <p>Loading…</p>
+    </div>
+  );
+}
+
+/** A page that could not be loaded (offline, a deploy replaced its code): the next address retries. */
+class PageBoundary extends Component<{ pathname: string; children: ReactNode }, { failed: boolean; pathname: string }> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(messages.pageFailed, error);
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <div className="container">
+        <ContentNotLoaded />
+      </div>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/**
+ * Marks the end of the prerendered page's hydration. Inside the page's Suspense boundary, which
+ * React hydrates after the layout around it, so its effect runs once the page itself is live.
+ */
+function PageHydrated() {
+  useEffect(endInitialHydration, []);
+  return null;
+}
+
 export function Root() {
   const { pathname } = useLocation();
   useCanonicalRefresh(pathname);
   usePreloadOnIntent();
+  useScrollRestoration();
   return (
     <NotificationsProvider>
       <Layout>
-        <Outlet />
+        <PageBoundary pathname={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+            <PageHydrated />
+          </Suspense>
+        </PageBoundary>
       </Layout>
-      <ScrollRestoration />
     </NotificationsProvider>
   );
 }

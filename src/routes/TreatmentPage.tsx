@@ -5,15 +5,23 @@
  * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
  * slugs and show 'Content Not Loaded').
  */
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useLocation, useNavigate, useNavigationType, useParams } from "react-router-dom";
 import { BlockList } from "../blocks/BlockList";
 import { ContentNotLoaded } from "../blocks/ContentNotLoaded";
 import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
 import { useCollection } from "../collections/use-collection";
+import { presentationFiles } from "../config/presentations";
 import type { CollectionPresentation } from "../generated/presentation";
 import { useHead } from "../seo/head";
+
+/** The presentation config in `file` (site-config/collections/{id}.presentation.json). */
+export function presentationOf(file: string): CollectionPresentation {
+  const presentation = presentationFiles[file];
+  if (!presentation) throw new Error(`There is no presentation config ${file}.`);
+  return presentation;
+}
 
 interface TreatmentPageProps {
   presentation: CollectionPresentation;
@@ -44,7 +52,7 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
     }
   }, [missing, data, slug, presentation, navigate]);
 
-  // Back and forward restore the reader's position (ScrollRestoration); any other arrival, and a
+  // Back and forward restore the reader's position (use-scroll-restoration.ts); any other arrival, and a
   // change of treatment, starts at the top as the spec says.
   const navigationType = useNavigationType();
   useEffect(() => {
@@ -59,6 +67,16 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
           canonical: subDepartment.canonical_url,
         }
       : null,
+  );
+
+  // Kept while the treatment stays the same: when the whole data file replaces the copy the
+  // prerendered page came with (same treatment, same content), the blocks must not see a new
+  // context, or a form still waiting for its code would lose its server HTML (lazy-lead-form.tsx).
+  const speciality = data?.speciality;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
+  const treatment = useMemo(
+    () => (subDepartment && speciality !== undefined ? { subDepartment, presentation, speciality } : null),
+    [subDepartment?.slug, presentation, speciality],
   );
 
   if (!data) {
@@ -76,7 +94,7 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
     );
   }
   return (
-    <TreatmentContext.Provider value={{ subDepartment, presentation, speciality: data.speciality }}>
+    <TreatmentContext.Provider value={treatment}>
       <article className="treatment-page" key={subDepartment.slug}>
         <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
       </article>

@@ -3,10 +3,8 @@
  * such as branch-details and for '{name}' and '{summary}' in headings and meta.
  */
 import { createContext, useContext } from "react";
-import { blogPosts, branches, specialities } from "../config/site-config";
 import type { BlogPost } from "../generated/blog-posts";
 import type { Branch } from "../generated/branches";
-import type { Page } from "../generated/page";
 import type { Speciality } from "../generated/specialities";
 
 export type Entry =
@@ -28,12 +26,4 @@ export function fillName(text: string, entry: Entry | null): string {
   if (!entry) return text;
   const summary = entry.kind === "branches" ? "" : entry.entry.summary;
   return text.replaceAll("{name}", entryName(entry)).replaceAll("{summary}", summary);
-}
-
-/** The entries an 'each' page is made for, one page per entry. */
-export function entriesOf(page: Page): Entry[] {
-  if (page.each === "branches") return branches.map((entry) => ({ kind: "branches", entry }));
-  if (page.each === "specialities") return specialities.map((entry) => ({ kind: "specialities", entry }));
-  if (page.each === "posts") return blogPosts.map((entry) => ({ kind: "posts", entry }));
-  return [];
 }

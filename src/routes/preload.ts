@@ -1,23 +1,19 @@
 /**
- * Route code preloading on intent: code-split routes register their loader here, and the root
- * route calls `preloadRoute` when a link is hovered, focused or touched, so the code is usually
- * there by the time the click lands.
+ * Loads what the route at a path needs (its page's content and code), so that a prerendered page
+ * hydrates at once and a hovered, focused or touched link's page is usually there by the click.
  */
-import { matchPath } from "react-router-dom";
+import { matchRoutes, type RouteObject } from "react-router-dom";
+import type { RouteHandle } from "./routes";
 
-const preloaders: { pattern: string; load: () => Promise<unknown> }[] = [];
+let table: RouteObject[] = [];
 
-/** Registers the loader of a code-split route. */
-export function registerPreload(pattern: string, load: () => Promise<unknown>) {
-  preloaders.push({ pattern, load });
+/** The route table preloading looks paths up in (set once by the app's entry). */
+export function setPreloadRoutes(routes: RouteObject[]) {
+  table = routes;
 }
 
-/** Starts loading the code of the route at `pathname`, if it is code-split. */
-export function preloadRoute(pathname: string) {
-  for (const p of preloaders) if (matchPath(p.pattern, pathname)) void p.load();
-}
-
-/** Forgets every registered loader (the route table is being rebuilt). */
-export function resetPreloads() {
-  preloaders.length = 0;
+/** Loads what the route at `pathname` needs; resolves when it is there (failures are left to the page). */
+export async function preloadRoute(pathname: string, routes: RouteObject[] = table): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.allSettled(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()));
 }

@@ -1,76 +1,65 @@
 /**
- * The route table, built from config: every page of site-config/pages/ ('each' pages expanded per
- * branch, speciality or blog post), every collection's treatment route, the empty path showing the
- * home page, and any other path going to /home.
+ * The route table, built from config: every page of site-config/pages/ (a ':slug' page serves
+ * each of its entries), every collection's treatment route, the empty path showing the home page,
+ * and any other path going to /home. Only routes are known up front: a page's content and code
+ * load with it (see route-data.ts).
  */
-import { Navigate, type RouteObject } from "react-router-dom";
-import { type PageEntry, pages, presentations } from "../config/site-config";
-import { entriesOf } from "./entry-context";
-import { PageView } from "./PageView";
-import { registerPreload, resetPreloads } from "./preload";
-import { Root } from "./Root";
 
-/** Shown while a code-split route's code loads on a page the server did not prerender. */
-function RouteLoading() {
-  return (
-    <div className="container page-loading" aria-busy="true">
-      <p>Loading…</p>
-    </div>
-  );
+import { use } from "react";
+import { Navigate, type RouteObject, useParams } from "react-router-dom";
+import { type PageRef, pageRefs } from "../config/pages";
+import type { Page } from "../generated/page";
+import { loadEntries } from "./entries";
+import { PageView } from "./PageView";
+import { Root } from "./Root";
+import { loadPageRoute, loadTreatmentRoute } from "./route-data";
+
+const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../site-config/collections/*.presentation.json", {
+  eager: true,
+  import: "default",
+  query: "?meta",
+});
+
+/** What a route needs loaded before it renders. */
+export interface RouteHandle {
+  preload: () => Promise<unknown>;
 }
 
-/** Code-split route modules, loaded on navigation and preloaded when a link is hovered or focused. */
-const lazyModules = {
-  treatment: () => import("./TreatmentPage"),
-  lazyPage: () => import("./LazyPage"),
-};
+/** A page of site-config/pages/, with the entry its ':slug' names (an unknown one goes to /home). */
+function ConfigPage({ pageRef }: { pageRef: PageRef }) {
+  const { slug } = useParams();
+  const page = use(loadPageRoute(pageRef.file));
+  if (!page.each) return <PageView page={page} file={pageRef.file} />;
+  const entry = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
+  if (!entry) return <Navigate to="/home" replace />;
+  return <PageView page={page} file={pageRef.file} entry={entry} />;
+}
 
-function pageRoutes({ page, file }: PageEntry): RouteObject[] {
-  if (page.each) {
-    return entriesOf(page).map((entry) => ({
-      path: page.route.replace(":slug", entry.entry.slug),
-      element: <PageView page={page} file={file} entry={entry} />,
-    }));
-  }
-  if (page.lazy) {
-    registerPreload(page.route, lazyModules.lazyPage);
-    return [
-      {
-        path: page.route,
-        HydrateFallback: RouteLoading,
-        lazy: async () => {
-          const { LazyPage, preloadLazyPage } = await lazyModules.lazyPage();
-          await preloadLazyPage();
-          return { element: <LazyPage page={page} file={file} /> };
-        },
-      },
-    ];
-  }
-  return [{ path: page.route, element: <PageView page={page} file={file} /> }];
+function TreatmentRoute({ file }: { file: string }) {
+  const { TreatmentPage, presentation } = use(loadTreatmentRoute(file));
+  return <TreatmentPage presentation={presentation} file={file} />;
+}
+
+function pageRoute(pageRef: PageRef, index = false): RouteObject {
+  const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file) };
+  const element = <ConfigPage pageRef={pageRef} />;
+  return index ? { index: true, element, handle } : { path: pageRef.route, element, handle };
 }
 
 function treatmentRoutes(): RouteObject[] {
-  return Object.values(presentations).map((presentation) => {
-    registerPreload(presentation.route, lazyModules.treatment);
-    const file = `site-config/collections/${presentation.id}.presentation.json`;
-    return {
-      path: presentation.route,
-      HydrateFallback: RouteLoading,
-      lazy: async () => {
-        const { TreatmentPage } = await lazyModules.treatment();
-        return { element: <TreatmentPage presentation={presentation} file={file} /> };
-      },
-    };
+  return Object.entries(presentationMeta).map(([module, { route }]) => {
+    const file = `site-config/collections/${module.slice(module.lastIndexOf("/") + 1)}`;
+    const handle: RouteHandle = { preload: () => loadTreatmentRoute(file) };
+    return { path: route, element: <TreatmentRoute file={file} />, handle };
   });
 }
 
 /** The whole route table. */
 export function buildRoutes(): RouteObject[] {
-  resetPreloads();
-  const home = pages.find((p) => p.page.route === "/home");
+  const home = pageRefs.find((p) => p.route === "/home");
   const children: RouteObject[] = [
-    ...(home ? [{ index: true, element: <PageView page={home.page} file={home.file} /> }] : []),
-    ...pages.flatMap(pageRoutes),
+    ...(home ? [pageRoute(home, true)] : []),
+    ...pageRefs.map((ref) => pageRoute(ref)),
     ...treatmentRoutes(),
     { path: "*", element: <Navigate to="/home" replace /> },
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forms } from "../../src/config/site-config";
+import { forms } from "../../src/config/forms";
 import { boundContext, buildAttributes, buildLead, buildPayload, fillTemplate } from "../../src/forms/lead";
 
 const person = { name: "Asha Rao", mobile: "9876543210", email: "asha@example.com" };

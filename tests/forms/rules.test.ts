@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forms } from "../../src/config/site-config";
+import { forms } from "../../src/config/forms";
 import { fieldError, maxLengthOf, normaliseValues, submitCheckError, validateValues } from "../../src/forms/rules";
 
 const appointment = forms.appointment;

@@ -5,7 +5,7 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
-import { presentations } from "../../src/config/site-config";
+import { presentations } from "../../src/config/presentations";
 import { TreatmentPage } from "../../src/routes/TreatmentPage";
 
 vi.mock("../../src/forms/LeadForm", () => ({

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { TreatmentSections } from "../../src/blocks/treatment-sections";
 import { TreatmentContext } from "../../src/collections/treatment-context";
-import { presentations } from "../../src/config/site-config";
+import { presentations } from "../../src/config/presentations";
 import type { SubDepartment } from "../../src/generated/collection";
 import { ContentList, TextWithBreaks } from "../../src/ui/text";
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
-import { matchRoutes } from "react-router-dom";
+import { act, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, matchRoutes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { sampleArticleNote } from "../../src/blocks/blog-article";
-import { blogPosts } from "../../src/config/site-config";
+import { blogPosts } from "../../src/config/content";
 import type { BlogPost } from "../../src/generated/blog-posts";
+import { App } from "../../src/routes/App";
 import { fillName } from "../../src/routes/entry-context";
 import { buildRoutes } from "../../src/routes/routes";
 import { renderBlocks } from "./helpers";
@@ -87,19 +88,45 @@ describe("blog article block", () => {
   });
 });
 
+/** Shows the address the app is at. */
+function Address() {
+  return <output data-testid="address">{useLocation().pathname}</output>;
+}
+
 describe("article pages in the route table", () => {
-  it("has a route per blog post, and still one per branch and per speciality", () => {
+  it("serves every blog post at /blogs/:slug, beside the blog, branch and speciality pages", () => {
     const routes = buildRoutes();
-    for (const path of [
-      ...blogPosts.map((p) => `/blogs/${p.slug}`),
-      "/blogs",
-      "/locations/kukatpally",
-      "/specialities/cardiology",
-    ]) {
-      const matched = matchRoutes(routes, path);
-      expect(matched?.at(-1)?.route.path, path).toBe(path);
-    }
-    expect(matchRoutes(routes, "/blogs/no-such-post")?.at(-1)?.route.path).toBe("*");
+    const expected: [string, string][] = [
+      ...blogPosts.map((p): [string, string] => [`/blogs/${p.slug}`, "/blogs/:slug"]),
+      ["/blogs", "/blogs"],
+      ["/locations/kukatpally", "/locations/:slug"],
+      ["/specialities/cardiology", "/specialities/:slug"],
+    ];
+    for (const [path, route] of expected) expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).toBe(route);
+  });
+
+  it("shows a post's own article, and sends an address with no such post to /home", async () => {
+    const [first] = blogPosts;
+    // The page's content and its blocks' code load with the route: act waits for them.
+    const { unmount } = await act(async () =>
+      render(
+        <MemoryRouter initialEntries={[`/blogs/${first.slug}`]}>
+          <App routes={buildRoutes()} />
+          <Address />
+        </MemoryRouter>,
+      ),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: first.title })).toBeInTheDocument();
+    unmount();
+    await act(async () =>
+      render(
+        <MemoryRouter initialEntries={["/blogs/no-such-post"]}>
+          <App routes={buildRoutes()} />
+          <Address />
+        </MemoryRouter>,
+      ),
+    );
+    await vi.waitFor(() => expect(screen.getByTestId("address")).toHaveTextContent(/^\/home$/));
   });
 
   it("fills a post's title and summary into the page's meta", () => {

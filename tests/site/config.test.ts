@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import doctorsJson from "../../site-config/doctors.json";
-import { blogPosts, branches, healthPackages, specialities } from "../../src/config/site-config";
+import { blogPosts, healthPackages } from "../../src/config/content";
+import { branches, specialities } from "../../src/config/site-config";
 import type { Doctors } from "../../src/generated/doctors";
 import { slugify } from "../../src/lib/slug";
 

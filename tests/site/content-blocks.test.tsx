@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { branches, forms } from "../../src/config/site-config";
+import { forms } from "../../src/config/forms";
+import { branches } from "../../src/config/site-config";
 import { renderBlocks } from "./helpers";
 
 vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));

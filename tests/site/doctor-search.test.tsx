@@ -181,9 +181,8 @@ describe("doctor search matching", () => {
 });
 
 describe("doctor search block", () => {
-  it("loads its code and the doctors on demand, then shows every doctor of doctors.json", async () => {
+  it("comes with its search code and the doctors (the registry loads both), showing every doctor", async () => {
     renderBlocks([block], { path: "/our-doctors" });
-    expect(screen.getByText("Loading doctors…")).toBeInTheDocument();
     const count = (doctorsJson as Doctors).doctors.length;
     expect(await screen.findByText(`${count} doctors`)).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(count);

@@ -3,7 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { samplePackagesNote } from "../../src/blocks/health-packages";
-import { forms, healthPackages } from "../../src/config/site-config";
+import { healthPackages } from "../../src/config/content";
+import { forms } from "../../src/config/forms";
 import type { HealthPackagesBlock } from "../../src/generated/blocks/health-packages";
 import { renderBlocks } from "./helpers";
 

@@ -3,7 +3,7 @@
  * the form's id, title and context, and the form's select fields with their configured options,
  * which is all the site blocks rely on.
  */
-import { forms } from "../../src/config/site-config";
+import { forms } from "../../src/config/forms";
 
 export function LeadForm(props: {
   formId: string;

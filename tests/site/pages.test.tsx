@@ -6,11 +6,13 @@ import cardiology from "../../site-config/collections/cardiology-sub-departments
 import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
 import { DoctorSearchPanel } from "../../src/blocks/DoctorSearchPanel";
 import { clearCollectionCache } from "../../src/collections/load";
-import { blogPosts, branches, loadDoctors, pages, specialities } from "../../src/config/site-config";
+import { blogPosts } from "../../src/config/content";
+import { branches, loadDoctors, specialities } from "../../src/config/site-config";
 import type { Page } from "../../src/generated/page";
 import type { Entry } from "../../src/routes/entry-context";
 import { PageView } from "../../src/routes/PageView";
 import { buildRoutes } from "../../src/routes/routes";
+import { pages } from "../all-pages";
 import { renderInRouter } from "./helpers";
 
 vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));

@@ -7,10 +7,13 @@
  */
 import { Component, type ReactNode, useEffect, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { BlockList } from "../../blocks/BlockList";
+import { BlockList, preloadAllBlocks } from "../../blocks/BlockList";
 import { loadCollection, primeCollection } from "../../collections/load";
 import { TreatmentContext } from "../../collections/treatment-context";
-import * as config from "../../config/site-config";
+import { blogPosts } from "../../config/content";
+import { loadAllPages, type PageEntry } from "../../config/pages";
+import { presentations } from "../../config/presentations";
+import { branches, specialities } from "../../config/site-config";
 import type { Block } from "../../generated/blocks/block";
 import type { SubDepartment, TreatmentCollection } from "../../generated/collection";
 import type { Page } from "../../generated/page";
@@ -29,6 +32,13 @@ import { applyDraft } from "./live-config";
 
 type Data = Record<string, unknown>;
 
+let pages: PageEntry[] = [];
+
+/** Loads every page and every block's code, so the preview renders any draft at once. */
+export async function preparePreview() {
+  [pages] = await Promise.all([loadAllPages(), preloadAllBlocks()]);
+}
+
 /** What to show for a draft: where it lives on the site, and the content of <main>. */
 interface View {
   route: string;
@@ -44,8 +54,8 @@ interface View {
 
 /** An 'each' page's entries, by the page's `each`. */
 function entriesFor(each: string | undefined): { kind: string; slug: string; name: string; entry: unknown }[] {
-  const exports = config as unknown as Data;
-  const list = (each === "posts" ? exports.blogPosts : each ? exports[each] : undefined) as Data[] | undefined;
+  const lists: Data = { posts: blogPosts, branches, specialities };
+  const list = (each ? lists[each] : undefined) as Data[] | undefined;
   if (!Array.isArray(list) || !each) return [];
   return list.map((entry) => ({
     kind: each,
@@ -71,7 +81,7 @@ function pageView(page: Page, file: string, wanted: string | undefined, extra: P
 }
 
 function findPage(test: (page: Page) => boolean) {
-  return config.pages.find((p) => test(p.page));
+  return pages.find((p) => test(p.page));
 }
 
 const hasBlock = (type: string) => (page: Page) => page.blocks.some((b) => b.type === type);
@@ -106,7 +116,7 @@ function treatmentView(
 
 function presentationFor(collectionPath: string): CollectionPresentation | undefined {
   const dataFile = collectionPath.slice(collectionPath.lastIndexOf("/") + 1);
-  return Object.values(config.presentations).find((p) => p.dataFile === dataFile);
+  return Object.values(presentations).find((p) => p.dataFile === dataFile);
 }
 
 /** Works out what to show; `collections` holds collections loaded for presentation previews. */
@@ -129,7 +139,7 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
         return treatmentView(presentation, collection, collection.sub_departments[part.index], { entries: [] });
       }
       const listing = findPage((p) => p.each === "specialities");
-      const speciality = config.specialities.find((s) => s.treatments === presentation.id);
+      const speciality = specialities.find((s) => s.treatments === presentation.id);
       if (!listing || !speciality) return treatmentView(presentation, collection, entry);
       return pageView(listing.page, listing.file, speciality.slug, {
         entries: [],

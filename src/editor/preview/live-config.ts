@@ -8,10 +8,16 @@
  * config through a context (see docs/editor.md, "Live preview of the header and footer"); then
  * the preview provides the draft through that context instead and this file goes.
  */
-import * as config from "../../config/site-config";
+import * as content from "../../config/content";
+import * as formsConfig from "../../config/forms";
+import * as presentationsConfig from "../../config/presentations";
+import * as siteConfig from "../../config/site-config";
 import type { FileKind } from "../shared/config-files";
 
 type Data = Record<string, unknown>;
+
+/** The config modules' exports, by name (the same objects the site's components read). */
+const config = { ...siteConfig, ...formsConfig, ...presentationsConfig, ...content };
 
 /** Replaces an object's or array's contents, keeping its identity (components hold references). */
 function replaceContents(target: unknown, source: unknown) {
@@ -55,7 +61,7 @@ function targets(kind: FileKind, schema: string, doc: Data, path: string): [unkn
   }
 }
 
-/** Files of other kinds whose list site-config.ts exports, by schema. */
+/** Files of other kinds whose list src/config/content.ts exports, by schema. */
 const listExports: Record<string, string> = {
   "blog-posts.schema.json": "blogPosts",
   "packages.schema.json": "healthPackages",

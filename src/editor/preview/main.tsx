@@ -6,7 +6,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { EDITOR_MARKER } from "../shared/marker";
-import { PreviewApp } from "./PreviewApp";
+import { PreviewApp, preparePreview } from "./PreviewApp";
 import "../../styles/global.css";
 import "../../styles/blocks.css";
 import "./preview.css";
@@ -33,6 +33,7 @@ window.addEventListener(
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The preview page has no #root element.");
+await preparePreview();
 createRoot(container).render(
   <StrictMode>
     <PreviewApp />

@@ -79,6 +79,7 @@ export async function createViteApp(options: ViteAppOptions): Promise<ViteDevSer
   const { createServer } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
   const { siteDataPlugin } = await import("../../../scripts/vite/site-data-plugin");
+  const { configMetaPlugin } = await import("../../../scripts/vite/config-meta-plugin");
   const { projectRoot, siteRoot } = options;
   const edited = path.resolve(siteRoot) !== path.join(projectRoot, "site-config");
   return createServer({
@@ -91,6 +92,7 @@ export async function createViteApp(options: ViteAppOptions): Promise<ViteDevSer
     clearScreen: false,
     plugins: [
       react(),
+      configMetaPlugin(),
       siteDataPlugin(path.dirname(siteRoot)),
       quietConfigPlugin(siteRoot),
       ...(edited ? [siteFolderPlugin(projectRoot, siteRoot)] : []),
