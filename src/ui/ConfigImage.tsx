@@ -1,7 +1,6 @@
 import { preload } from "react-dom";
 import type { Image } from "../generated/defs";
 import { hasVariants, srcSetFor, variantFormats, variantTypes, variantUrl } from "../lib/image-variants";
-import "./config-image.css";
 
 interface ConfigImageProps {
   image: Image;
@@ -60,7 +59,7 @@ export function ConfigImage({ image, className, alt, lazy, priority, sizes = "10
       fetchPriority: "high",
     });
   }
-  // The picture box is display: contents (config-image.css), so the <img> keeps its place in the
+  // The picture box is display: contents (src/styles/global.css), so the <img> keeps its place in the
   // caller's flex and grid layouts and the callers' CSS still sizes the <img> itself.
   return (
     <picture className="config-image">
