@@ -5,10 +5,11 @@
  * search can be bookmarked, shared and walked back with the browser's buttons.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { branches, site, specialities } from "../config/site-config";
 import type { DoctorSearch as DoctorSearchBlock } from "../generated/blocks/doctor-search";
 import type { Doctor } from "../generated/doctors";
+import { Link } from "../ui/AppLink";
 import { BookAppointmentButton } from "../ui/BookAppointmentButton";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";

@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import { specialities } from "../config/site-config";
 import type { BlogArticle as BlogArticleBlock } from "../generated/blocks/blog-article";
 import { useEntry } from "../routes/entry-context";
+import { Link } from "../ui/AppLink";
 import { ConfigLink } from "../ui/ConfigLink";
 import { ContentList, InlineHtml } from "../ui/text";
 import { formatDate } from "./formatting";

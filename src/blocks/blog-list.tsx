@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import { blogPosts } from "../config/content";
 import { specialities } from "../config/site-config";
 import type { BlogList as BlogListBlock } from "../generated/blocks/blog-list";
+import { Link } from "../ui/AppLink";
 import { ConfigLink } from "../ui/ConfigLink";
 import { formatDate } from "./formatting";
 import { SampleBadge } from "./SampleNote";

@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import { site, specialities } from "../config/site-config";
 import type { BranchDetails as BranchDetailsBlock } from "../generated/blocks/branch-details";
 import { useEntry } from "../routes/entry-context";
+import { Link } from "../ui/AppLink";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";

@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import { branches } from "../config/site-config";
 import type { BranchList as BranchListBlock } from "../generated/blocks/branch-list";
 import { useEntry } from "../routes/entry-context";
+import { Link } from "../ui/AppLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";
 import { ConfigImage } from "../ui/ConfigImage";

@@ -1,6 +1,6 @@
-import { Link } from "react-router-dom";
 import { branches, site } from "../config/site-config";
 import type { ContactDetails as ContactDetailsBlock } from "../generated/blocks/contact-details";
+import { Link } from "../ui/AppLink";
 import { chatHref, telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";

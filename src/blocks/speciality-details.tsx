@@ -1,9 +1,9 @@
-import { Link } from "react-router-dom";
 import { useCollection } from "../collections/use-collection";
 import { presentations } from "../config/presentations";
 import { branches, site } from "../config/site-config";
 import type { SpecialityDetails as SpecialityDetailsBlock } from "../generated/blocks/speciality-details";
 import { useEntry } from "../routes/entry-context";
+import { Link } from "../ui/AppLink";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";

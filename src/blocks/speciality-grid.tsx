@@ -1,6 +1,6 @@
-import { Link } from "react-router-dom";
 import { specialities } from "../config/site-config";
 import type { SpecialityGrid as SpecialityGridBlock } from "../generated/blocks/speciality-grid";
+import { Link } from "../ui/AppLink";
 import { ConfigLink } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import "../styles/site-blocks.css";

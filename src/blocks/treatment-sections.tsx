@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import { useTreatment } from "../collections/treatment-context";
 import type { TreatmentSections as TreatmentSectionsBlock } from "../generated/blocks/treatment-sections";
 import type { Section, Subsection } from "../generated/collection";
+import { Link } from "../ui/AppLink";
 import { ContentList, TextWithBreaks } from "../ui/text";
 
 export type TreatmentSectionsProps = { block: TreatmentSectionsBlock };

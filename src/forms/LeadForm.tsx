@@ -6,10 +6,11 @@
  */
 import { type JSX, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { forms } from "../config/forms";
 import type { Field, Form } from "../generated/form";
 import { useNotify } from "../layout/Notifications";
+import { Link } from "../ui/AppLink";
 import { useHydrated } from "../ui/use-hydrated";
 import type { LeadContext, LeadRequest } from "./lead";
 import { type FormValues, fieldError, maxLengthOf, submitCheckError } from "./rules";

@@ -5,9 +5,9 @@
  * sites, the legal links and the copyright year.
  */
 import { type ReactNode, useId } from "react";
-import { Link } from "react-router-dom";
 import { footer, navigation, site } from "../config/site-config";
 import { slugify } from "../lib/slug";
+import { Link } from "../ui/AppLink";
 import { ConfigLink, chatHref, telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import { entryRoute } from "./entry-routes";

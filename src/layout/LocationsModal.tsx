@@ -7,9 +7,10 @@
  * works; only a plain click takes the delayed path.
  */
 import { type MouseEvent, useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { branches, navigation, site } from "../config/site-config";
 import type { Branch } from "../generated/branches";
+import { Link } from "../ui/AppLink";
 import { ConfigImage } from "../ui/ConfigImage";
 import { Icon } from "../ui/Icon";
 import { entryRoute } from "./entry-routes";

@@ -1,5 +1,5 @@
-import { Link } from "react-router-dom";
 import { site } from "../config/site-config";
+import { Link } from "../ui/AppLink";
 import { ConfigImage } from "../ui/ConfigImage";
 import { homeRoute } from "./home-route";
 

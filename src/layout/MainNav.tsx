@@ -9,9 +9,10 @@
  * the keyboard (see MegaMenu). One is open at a time; a click outside or a navigation closes it.
  */
 import { type Ref, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { navigation } from "../config/site-config";
 import type { Link as ConfigLinkData } from "../generated/defs";
+import { Link } from "../ui/AppLink";
 import { ConfigLink } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import { activeItemKey, isCurrentPage } from "./active-item";

@@ -6,8 +6,8 @@
  * to anything outside the item closes it.
  */
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
 import type { Navigation } from "../generated/navigation";
+import { Link } from "../ui/AppLink";
 import { Icon } from "../ui/Icon";
 import { isCurrentPage } from "./active-item";
 import { tabbables } from "./focus";

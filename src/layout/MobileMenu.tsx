@@ -5,8 +5,9 @@
  * actions. Choosing a link or a navigation closes it.
  */
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { navigation, site } from "../config/site-config";
+import { Link } from "../ui/AppLink";
 import { telHref } from "../ui/ConfigLink";
 import { Icon } from "../ui/Icon";
 import { useSiteActions } from "../ui/site-actions";

@@ -7,7 +7,7 @@
  *
  * The parent owns `open`; every way of closing calls `onClose` so that state stays the truth.
  */
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../ui/Icon";
 import { canRefocus, tabbables } from "./focus";
 import { uiText } from "./ui-text";
@@ -59,6 +59,11 @@ export function Modal({
   const titleId = useId();
   const openerRef = useRef(opener);
   openerRef.current = opener;
+  // The body is rendered from the first opening on: a closed dialog shows nothing, so its content
+  // (the mobile menu's links, the branch cards) is not in every prerendered page's HTML, nor
+  // hydrated on every page view. Kept afterwards, so closing and reopening keeps its state.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -131,7 +136,7 @@ export function Modal({
           </button>
         </div>
         <div ref={bodyRef} className="modal__body">
-          {children}
+          {opened ? children : null}
         </div>
       </div>
     </dialog>

@@ -26,6 +26,8 @@ export interface HydrationPayload {
 /** One prerendered page. */
 export interface PageInfo {
   path: string;
+  /** The route-table pattern the path matches, such as '/specialities/cardiology/:slug'. */
+  route: string;
   title: string;
   description: string;
   canonical: string;
@@ -86,6 +88,7 @@ function pageInfo(
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
   const info: PageInfo = {
     path,
+    route: page.route,
     title,
     description: fillName(page.meta.description, entry),
     canonical,
@@ -114,6 +117,7 @@ function treatmentInfos(collections: Record<string, TreatmentCollection>): PageI
       ];
       return {
         path,
+        route: presentation.route,
         title: item.meta_title,
         description: item.meta_description,
         canonical: item.canonical_url,

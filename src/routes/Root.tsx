@@ -11,6 +11,7 @@ import { Layout } from "../layout/Layout";
 import { NotificationsProvider } from "../layout/Notifications";
 import { messages } from "../lib/messages";
 import { useCanonicalRefresh } from "../seo/head";
+import { LinkNavigationProvider } from "../ui/AppLink";
 import { preloadRoute } from "./preload";
 import { useScrollRestoration } from "./use-scroll-restoration";
 
@@ -80,15 +81,17 @@ export function Root() {
   usePreloadOnIntent();
   useScrollRestoration();
   return (
-    <NotificationsProvider>
-      <Layout>
-        <PageBoundary pathname={pathname}>
-          <Suspense fallback={<RouteLoading />}>
-            <Outlet />
-            <PageHydrated />
-          </Suspense>
-        </PageBoundary>
-      </Layout>
-    </NotificationsProvider>
+    <LinkNavigationProvider>
+      <NotificationsProvider>
+        <Layout>
+          <PageBoundary pathname={pathname}>
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+              <PageHydrated />
+            </Suspense>
+          </PageBoundary>
+        </Layout>
+      </NotificationsProvider>
+    </LinkNavigationProvider>
   );
 }

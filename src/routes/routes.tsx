@@ -6,7 +6,7 @@
  */
 
 import { use } from "react";
-import { Navigate, type RouteObject, useParams } from "react-router-dom";
+import { Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
 import { type PageRef, pageRefs } from "../config/pages";
 import type { Page } from "../generated/page";
 import { loadEntries } from "./entries";
@@ -40,6 +40,14 @@ function TreatmentRoute({ file }: { file: string }) {
   return <TreatmentPage presentation={presentation} file={file} />;
 }
 
+/** Any other address goes to /home (the spec); the prerenderer refuses to render one. */
+function ToHome() {
+  const { pathname } = useLocation();
+  if (import.meta.env.SSR)
+    throw new Error(`${pathname} is not a page of the route table (it redirects to /home); it cannot be prerendered.`);
+  return <Navigate to="/home" replace />;
+}
+
 function pageRoute(pageRef: PageRef, index = false): RouteObject {
   const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file) };
   const element = <ConfigPage pageRef={pageRef} />;
@@ -61,7 +69,7 @@ export function buildRoutes(): RouteObject[] {
     ...(home ? [pageRoute(home, true)] : []),
     ...pageRefs.map((ref) => pageRoute(ref)),
     ...treatmentRoutes(),
-    { path: "*", element: <Navigate to="/home" replace /> },
+    { path: "*", element: <ToHome /> },
   ];
   return [{ path: "/", element: <Root />, children }];
 }

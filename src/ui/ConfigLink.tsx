@@ -1,12 +1,12 @@
 /**
- * Renders a config link (schemas/defs.schema.json#/$defs/link): a route becomes a router link, an
+ * Renders a config link (schemas/defs.schema.json#/$defs/link): a route becomes an in-site link (AppLink.tsx), an
  * href an ordinary anchor (external ones open in a new tab), and an action a button or a tel:/chat
  * link built from site.json.
  */
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
 import { site } from "../config/site-config";
 import type { Link } from "../generated/defs";
+import { Link as SiteLink } from "./AppLink";
 import { Icon } from "./Icon";
 import { useSiteActions } from "./site-actions";
 
@@ -36,9 +36,9 @@ export function ConfigLink({ link, className, withIcon, children, onNavigate }: 
   );
   if (link.route) {
     return (
-      <RouterLink to={link.route} className={className} onClick={onNavigate}>
+      <SiteLink to={link.route} className={className} onClick={onNavigate}>
         {content}
-      </RouterLink>
+      </SiteLink>
     );
   }
   if (link.href) {

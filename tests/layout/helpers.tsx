@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { vi } from "vitest";
 import { Layout } from "../../src/layout/Layout";
+import { LinkNavigationProvider } from "../../src/ui/AppLink";
 
 /**
  * jsdom has <dialog> but not showModal()/close(). These stand-ins only toggle the open attribute
@@ -35,7 +36,19 @@ function PathProbe() {
 
 /** Renders the Layout around a probe page at `path`; returns the router to inspect or drive. */
 export function renderLayout(path = "/home", page: ReactNode = <PathProbe />) {
-  const router = createMemoryRouter([{ path: "*", element: <Layout>{page}</Layout> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: "*",
+        element: (
+          <LinkNavigationProvider>
+            <Layout>{page}</Layout>
+          </LinkNavigationProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   const view = render(<RouterProvider router={router} />);
   return { ...view, router, path: () => router.state.location.pathname };
 }

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
 import { presentations } from "../../src/config/presentations";
 import { TreatmentPage } from "../../src/routes/TreatmentPage";
+import { LinkNavigationProvider } from "../../src/ui/AppLink";
 
 vi.mock("../../src/forms/LeadForm", () => ({
   LeadForm: (props: {
@@ -30,7 +31,12 @@ export function renderTreatment(collection: "cardiology" | "orthopedics", path: 
       {
         path: presentation.route,
         element: (
-          <TreatmentPage presentation={presentation} file={`site-config/collections/${collection}.presentation.json`} />
+          <LinkNavigationProvider>
+            <TreatmentPage
+              presentation={presentation}
+              file={`site-config/collections/${collection}.presentation.json`}
+            />
+          </LinkNavigationProvider>
         ),
       },
     ],

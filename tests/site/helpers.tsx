@@ -10,6 +10,7 @@ import { afterEach } from "vitest";
 import { BlockList } from "../../src/blocks/BlockList";
 import type { Block } from "../../src/generated/blocks/block";
 import { type Entry, EntryContext } from "../../src/routes/entry-context";
+import { LinkNavigationProvider } from "../../src/ui/AppLink";
 import { type SiteActions, SiteActionsProvider } from "../../src/ui/site-actions";
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
@@ -40,7 +41,10 @@ export function renderInRouter(content: ReactNode, { entry = null, path = "/", a
       <EntryContext.Provider value={entry}>{content}</EntryContext.Provider>
     </SiteActionsProvider>
   );
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: "*", element: <LinkNavigationProvider>{element}</LinkNavigationProvider> }],
+    { initialEntries: [path] },
+  );
   return { router, ...render(<RouterProvider router={router} />) };
 }
 

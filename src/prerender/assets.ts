@@ -1,0 +1,58 @@
+/**
+ * The chunks and styles a page's route loads before hydrating (its `modules`, with the chunks
+ * they import), from Vite's build manifest, so the document can name them up front: the scripts
+ * as modulepreload links, the styles as stylesheets (a block's styles must be there at first
+ * paint, or the page shifts when they arrive). The entry chunk and its styles are in the template
+ * already, so they are left out.
+ */
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteAssets {
+  scripts: string[];
+  styles: string[];
+}
+
+function closure(manifest: Manifest, keys: string[]) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { scripts, styles };
+}
+
+/** A lookup of route assets by module list; pages with the same modules share one answer. */
+export function routeAssets(manifest: Manifest): (modules: string[]) => RouteAssets {
+  const entry = closure(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key].isEntry),
+  );
+  const cache = new Map<string, RouteAssets>();
+  return (modules) => {
+    const key = modules.join("\n");
+    let assets = cache.get(key);
+    if (!assets) {
+      const route = closure(manifest, modules);
+      assets = {
+        scripts: [...route.scripts].filter((file) => !entry.scripts.has(file)),
+        styles: [...route.styles].filter((file) => !entry.styles.has(file)),
+      };
+      cache.set(key, assets);
+    }
+    return assets;
+  };
+}

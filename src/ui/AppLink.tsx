@@ -1,0 +1,52 @@
+/**
+ * In-site links as plain anchors. react-router's <Link> runs about a dozen hooks per link (path
+ * resolution, prefetch, the click handler) and a page has ~100 of them in its header, menus and
+ * footer: that was a sixth of the prerenderer's time per page, and work for every hydration. Here a
+ * link is an <a href> whose click calls one navigate function provided at the root.
+ *
+ * Outside that provider (a component rendered on its own, the editor's preview) the link falls back
+ * to react-router's, so it behaves the same anywhere.
+ */
+import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+
+type Navigate = (to: string, options: { replace: boolean }) => void;
+
+const NavigateContext = createContext<Navigate | null>(null);
+
+/** Provides the navigate function in-site links call (once, at the root of the app). */
+export function LinkNavigationProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>;
+}
+
+/** Whether a click is the browser's plain "follow this link here" (not a new tab, not a download). */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>) {
+  const { currentTarget: anchor } = event;
+  return (
+    event.button === 0 &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&
+    (!anchor.target || anchor.target === "_self") &&
+    !anchor.hasAttribute("download")
+  );
+}
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  /** The in-site path, such as '/contact-us' or '/specialities/cardiology#treatments'. */
+  to: string;
+};
+
+/** A link to a page of the site. */
+export function Link({ to, onClick, ...rest }: LinkProps) {
+  const navigate = useContext(NavigateContext);
+  if (!navigate) return <RouterLink to={to} onClick={onClick} {...rest} />;
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || !isPlainClick(event)) return;
+    event.preventDefault();
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    // As react-router's link: following a link to the page one is on replaces the history entry.
+    navigate(to, { replace: here === to });
+  };
+  return <a href={to} onClick={follow} {...rest} />;
+}
