@@ -16,15 +16,11 @@ import { build } from "vite";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** What the SSR bundle exports (src/entry-server.tsx). */
-interface SsrModule {
-  site: { canonicalBase: string };
-}
-
 /** What a worker reports (src/prerender/share.ts). */
 interface ShareResult {
   written: number;
   paths: string[];
+  canonicalBase: string;
 }
 
 export interface PrerenderOptions {
@@ -72,7 +68,6 @@ export async function prerender(options: PrerenderOptions) {
   const started = performance.now();
   if (options.buildSsr) await buildServerEntry(options.ssrDir);
   const ssrEntry = pathToFileURL(path.join(options.ssrDir, "entry-server.js")).href;
-  const ssr = (await import(ssrEntry)) as SsrModule;
   const shellPath = path.join(options.distDir, "shell.html");
   // The client build's index.html is the template; kept as shell.html for routes only the
   // browser can resolve (an alias or a mistyped treatment slug).
@@ -97,10 +92,10 @@ export async function prerender(options: PrerenderOptions) {
       }),
     ),
   );
-  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(ssr.site.canonicalBase, results[0].paths));
+  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(results[0].canonicalBase, results[0].paths));
   writeFileSync(
     path.join(options.distDir, "robots.txt"),
-    `User-agent: *\nAllow: /\n\nSitemap: ${ssr.site.canonicalBase}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\n\nSitemap: ${results[0].canonicalBase}/sitemap.xml\n`,
   );
   return { pages: results.reduce((n, r) => n + r.written, 0), seconds: (performance.now() - started) / 1000, workers };
 }

@@ -9,14 +9,15 @@ import { preloadAllBlocks } from "./blocks/BlockList";
 import { clearCollectionCache, primeHydration } from "./collections/load";
 import { site } from "./config/site-config";
 import { preloadLeadForm } from "./forms/lazy-lead-form";
+import { type LayoutPart, LayoutPartContext } from "./layout/layout-part";
 import { pageDocument } from "./prerender/document";
+import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./prerender/frame";
 import type { PageInfo } from "./prerender/manifest";
 import { prerenderShare as renderShare, type ShareOptions } from "./prerender/share";
 import { App } from "./routes/App";
 import { buildRoutes, type RouteHandle } from "./routes/routes";
 
-export type { PageInfo } from "./prerender/manifest";
-export { site };
+export { listPages, type PageInfo } from "./prerender/manifest";
 
 const routes = buildRoutes();
 // Everything any page may show (every route's content and code, every block, the form), loaded
@@ -43,15 +44,20 @@ function routesFor(path: string, pattern: string | undefined): RouteObject[] {
   return table;
 }
 
-/** The app's HTML at `path` (matching the route `pattern`, if given); throws for a path the route table sends elsewhere. */
-export async function renderApp(path: string, pattern?: string): Promise<string> {
+/**
+ * The app's HTML at `path` (matching the route `pattern`, if given), or one part of it (see
+ * layout-part.ts); throws for a path the route table sends elsewhere.
+ */
+export async function renderApp(path: string, pattern?: string, part: LayoutPart = { part: "all" }): Promise<string> {
   await ready;
   // A path the route table does not know throws while rendering (see ToHome in routes.tsx).
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={path}>
-        <App routes={routesFor(path, pattern)} />
-      </StaticRouter>
+      <LayoutPartContext.Provider value={part}>
+        <StaticRouter location={path}>
+          <App routes={routesFor(path, pattern)} />
+        </StaticRouter>
+      </LayoutPartContext.Provider>
     </StrictMode>,
   );
   // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
@@ -61,11 +67,37 @@ export async function renderApp(path: string, pattern?: string): Promise<string>
   return html;
 }
 
-/** The complete HTML document of one page, rendered with the data the browser will hydrate with. */
-export async function renderPage(info: PageInfo, template: string): Promise<string> {
+const frames = new Map<string, Promise<string>>();
+
+/** The shared frame of a ':slug' route's pages, rendered once. */
+function frameOf(route: string): Promise<string> {
+  let frame = frames.get(route);
+  if (!frame) {
+    frame = renderApp(frameAddress(route), route, { part: "frame", slot: contentMarker });
+    frames.set(route, frame);
+  }
+  return frame;
+}
+
+/** The routes whose pages share a frame so far (tests). */
+export const sharedFrameRoutes = () => [...frames.keys()];
+
+/** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
+async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
+  if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
+  const frame = await frameOf(info.route);
+  if (linksTo(frame, info.path)) return renderApp(info.path, info.route);
+  return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
+}
+
+/**
+ * The complete HTML document of one page, rendered with the data the browser will hydrate with.
+ * `reuseFrames: false` renders every page whole (tests compare the two).
+ */
+export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
-  const html = await renderApp(info.path, info.route);
+  const html = await renderBody(info, reuseFrames);
   return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
 }
 

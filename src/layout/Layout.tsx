@@ -4,7 +4,7 @@
  * so any config link with action 'booking-modal' or 'locations-modal' (header, footer, blocks)
  * opens them, and focus goes back to that link when they close.
  */
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
 import { BackToTop } from "./BackToTop";
@@ -12,6 +12,7 @@ import { BookingModal } from "./BookingModal";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LocationsModal } from "./LocationsModal";
+import { LayoutPartContext } from "./layout-part";
 import { MobileBar } from "./MobileBar";
 import { SideButtons } from "./SideButtons";
 import { uiText } from "./ui-text";
@@ -26,6 +27,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>({ kind: null });
   const topRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  const part = useContext(LayoutPartContext);
+  // Empty slots, not missing ones, so <main> keeps its place in the tree (see layout-part.ts).
+  const frame = part.part !== "content";
 
   const actions = useMemo<SiteActions>(
     () => ({
@@ -48,16 +52,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {uiText.skipToContent}
         </a>
-        <Header />
+        {frame ? <Header /> : null}
         <main id="main" tabIndex={-1} className="site__main">
-          {children}
+          {part.part === "frame" ? part.slot : children}
         </main>
-        <Footer />
-        <SideButtons />
-        <BackToTop topRef={topRef} />
-        <MobileBar />
-        <LocationsModal open={modal.kind === "locations"} onClose={closeModal} opener={modal.opener} />
-        <BookingModal open={modal.kind === "booking"} onClose={closeModal} opener={modal.opener} />
+        {frame ? <Footer /> : null}
+        {frame ? <SideButtons /> : null}
+        {frame ? <BackToTop topRef={topRef} /> : null}
+        {frame ? <MobileBar /> : null}
+        {frame ? <LocationsModal open={modal.kind === "locations"} onClose={closeModal} opener={modal.opener} /> : null}
+        {frame ? <BookingModal open={modal.kind === "booking"} onClose={closeModal} opener={modal.opener} /> : null}
       </div>
     </SiteActionsProvider>
   );

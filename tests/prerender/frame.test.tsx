@@ -1,0 +1,44 @@
+/**
+ * Pages of a ':slug' route are prerendered as their content put into one shared frame (header,
+ * footer, modals). That must give, byte for byte, the document a whole render gives: the browser
+ * hydrates it as one tree, ids included.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { listPages, renderPage, sharedFrameRoutes } from "../../src/entry-server";
+import { contentMarker, mainContent, withContent } from "../../src/prerender/frame";
+import { readCollections } from "../../src/prerender/share";
+
+const template =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Site</title></head><body><div id="root"></div></body></html>';
+const pages = await listPages(readCollections(path.resolve(import.meta.dirname, "../../site-config/collections")));
+
+describe("prerendering with shared frames", () => {
+  it.each(pages.map((info) => [info.path, info] as const))("%s is the same as a whole render", async (_, info) => {
+    const shared = await renderPage(info, template);
+    const whole = await renderPage(info, template, { reuseFrames: false });
+    expect(shared).toBe(whole);
+  });
+
+  it("shares one frame per ':slug' route among the site's pages (treatments, specialities, posts)", () => {
+    expect(sharedFrameRoutes()).toEqual(
+      expect.arrayContaining(["/specialities/cardiology/:slug", "/specialities/orthopedics/:slug", "/blogs/:slug"]),
+    );
+  });
+
+  it("takes a render's preload links and <main> content out, and puts them into the frame", () => {
+    const content = mainContent(
+      '<link rel="preload" as="image" href="/b.svg"/><div class="site"><main id="main"><p>a</p></main></div>',
+    );
+    expect(content).toEqual({ preloads: '<link rel="preload" as="image" href="/b.svg"/>', main: "<p>a</p>" });
+    expect(
+      withContent(
+        `<link rel="preload" as="image" href="/a.svg"/><main id="main">${contentMarker}</main><footer></footer>`,
+        content,
+      ),
+    ).toBe(
+      '<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="image" href="/b.svg"/><main id="main"><p>a</p></main><footer></footer>',
+    );
+    expect(() => withContent("<main></main>", content)).toThrow("no content marker");
+  });
+});
