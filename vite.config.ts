@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { chunkGroups } from "./scripts/vite/chunk-groups.ts";
 import { configMetaPlugin } from "./scripts/vite/config-meta-plugin.ts";
 import { siteDataPlugin } from "./scripts/vite/site-data-plugin.ts";
 
@@ -45,8 +46,10 @@ function lazyLeadForm(): Plugin {
   };
 }
 
+const chunks = chunkGroups();
+
 export default defineConfig({
-  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm()],
+  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm(), chunks.plugin],
   resolve: {
     alias: [
       { find: "@site-config", replacement: path.join(root, "site-config") },
@@ -60,7 +63,14 @@ export default defineConfig({
   // Bundled into the server entry, so the alias above applies there too.
   ssr: { noExternal: ["react-router", "react-router-dom"] },
   // The manifest tells the prerenderer which chunks and styles each page needs (modulepreload links).
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "es2022",
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
   // Lead forms post to /api: in development, forward them to a relay started with `npm start`
   // (or the one RELAY_URL names), so the forms work end to end while editing.
   server: { host: "127.0.0.1", proxy: { "/api": process.env.RELAY_URL ?? "http://127.0.0.1:3000" } },
