@@ -28,25 +28,26 @@ function browserSanitiser(): Plugin {
 }
 
 /**
- * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper resolves to
- * src/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
+ * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper and loader resolves
+ * to src/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
  * Unit tests, which do not use this config, render the eager component.
  */
 function lazyLeadForm(): Plugin {
   const eager = path.join(root, "src/forms/LeadForm.tsx");
   const wrapper = path.join(root, "src/forms/lazy-lead-form.tsx");
+  const loader = path.join(root, "src/forms/lead-form-loader.ts");
   return {
     name: "lazy-lead-form",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (!importer || importer === wrapper || !/\/LeadForm$/.test(source)) return null;
+      if (!importer || importer === wrapper || importer === loader || !/\/LeadForm$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === eager ? wrapper : null;
     },
   };
 }
 
-const chunks = chunkGroups();
+const chunks = chunkGroups(path.join(root, "src/main.tsx"), path.join(root, "src/app.tsx"));
 
 export default defineConfig({
   plugins: [react(), configMetaPlugin(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm(), chunks.plugin],

@@ -1,47 +1,57 @@
 /**
- * Browser entry. A prerendered page is hydrated after what its route needs has loaded (its
- * content and the code of its blocks, usually already fetched through the page's modulepreload
- * links), so the first render matches the served HTML; an empty shell is rendered from scratch.
+ * The page's entry, kept tiny. A prerendered page is complete HTML: it is painted from the HTML
+ * and styles alone, and only then is the app's code fetched and the page hydrated, so on a slow
+ * phone connection the 100 KB of React, the router and the layout do not compete with the first
+ * paint. Until the app arrives links are ordinary links, and a lead form's submit is held, then
+ * sent once the form is ready (lead-form-loader.ts). A page that is not prerendered (the shell)
+ * loads the app at once.
  *
- * The lead form's code is not part of this: its server HTML stays in place until someone moves
- * towards it (see lazy-lead-form.tsx).
+ * The site's base styles are imported here so the page's HTML links them; each page also links
+ * the styles of the app and of its blocks (see src/prerender/document.ts).
  */
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
-import { primeHydration } from "./collections/load";
-import { watchLeadForms } from "./forms/lazy-lead-form";
-import type { HydrationPayload } from "./prerender/manifest";
-import { App } from "./routes/App";
-import { preloadRoute, setPreloadRoutes } from "./routes/preload";
-import { buildRoutes } from "./routes/routes";
+import { watchLeadForms } from "./forms/lead-form-loader";
 import "./styles/global.css";
 import "./styles/blocks.css";
 
-function primePageData() {
-  const element = document.getElementById("page-data");
-  if (!element?.textContent) return;
-  const payload = JSON.parse(element.textContent) as HydrationPayload;
-  primeHydration(window.location.pathname, payload.file, payload.data);
+/** Longest wait for the first paint (a page opened in a background tab paints only when shown). */
+const paintTimeoutMs = 3000;
+
+/** Resolves once the page has painted content (or the browser cannot tell, or it takes too long). */
+function afterFirstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, paintTimeoutMs);
+    const painted = (entries: PerformanceEntryList) => entries.some((e) => e.name === "first-contentful-paint");
+    if (painted(performance.getEntriesByType("paint"))) return done();
+    try {
+      observer = new PerformanceObserver((list) => painted(list.getEntries()) && done());
+      observer.observe({ type: "paint", buffered: true });
+    } catch {
+      done();
+    }
+  });
+}
+
+/** Starts fetching the app's chunk and the page's own (its content and blocks) side by side. */
+function fetchRouteModules() {
+  const list = document.getElementById("route-modules")?.textContent;
+  for (const href of list ? (JSON.parse(list) as string[]) : []) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element.");
-const routes = buildRoutes();
-setPreloadRoutes(routes);
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App routes={routes} />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-if (container.firstElementChild) {
+if (container?.firstElementChild) {
   watchLeadForms(container);
-  primePageData();
-  await preloadRoute(window.location.pathname);
-  hydrateRoot(container, app);
-} else {
-  createRoot(container).render(app);
+  await afterFirstContentfulPaint();
+  fetchRouteModules();
 }
+await import("./app");

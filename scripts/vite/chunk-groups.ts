@@ -1,48 +1,67 @@
 /**
- * Fewer, larger chunks for the first load. Left to itself the bundler gives every module that the
- * entry and a code-split chunk both import a small chunk of its own (so the code-split chunk need
- * not import the entry): a treatment page asked for some 30 files, and on a phone's connection
- * each request costs a round trip before first paint. Here:
+ * Fewer, larger chunks. Left to itself the bundler gives every module that two chunks share a
+ * small chunk of its own: a treatment page asked for some 30 files, and on a phone's connection
+ * each request costs a round trip. Here:
  *
- * - everything the entry imports (React, the router, the layout, the shared UI) is one chunk;
+ * - everything the app imports (React, the router, the layout, the shared UI) is one chunk, which
+ *   the page's small entry loads once the page is on screen (src/main.tsx);
  * - a treatment page's route (its page code, presentation configs and treatment blocks) is one.
  *
  * Other pages' blocks stay one chunk per block, so a page loads only the blocks it shows.
  */
+import path from "node:path";
 import type { Plugin } from "vite";
 
 /** A treatment page's own modules, loaded together with its route. */
 const treatmentRoute =
   /[\\/]src[\\/](routes[\\/]TreatmentPage|blocks[\\/]treatment-|collections[\\/](resolve|treatment-context|use-collection)|config[\\/]presentations|ui[\\/]Accordion)/;
 
-export function chunkGroups() {
-  // The modules the entry imports, directly or through others (not through import()); the entry
-  // module itself stays the entry chunk, which the build manifest and index.html name.
+/**
+ * `entry`: the page's entry module (src/main.tsx), whose own imports stay with it; `app`: the app's
+ * module (src/app.tsx), whose static imports make the app chunk.
+ */
+export function chunkGroups(entry: string, app: string) {
+  const appModules = new Set<string>();
+  // What the entry itself imports stays with the entry (a few hundred bytes).
   const entryModules = new Set<string>();
-  const entries = new Set<string>();
+  const closure = (from: string[], into: Set<string>, getImports: (id: string) => readonly string[]) => {
+    const pending = [...from];
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (into.has(id)) continue;
+      into.add(id);
+      pending.push(...getImports(id));
+    }
+  };
   const plugin: Plugin = {
     name: "chunk-groups",
     apply: "build",
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      for (const id of pending) {
-        entries.add(id);
-        // index.html's entry is its module script (src/main.tsx).
-        if (id.endsWith(".html")) for (const script of this.getModuleInfo(id)?.importedIds ?? []) entries.add(script);
-      }
-      while (pending.length > 0) {
-        const id = pending.pop() as string;
-        if (entryModules.has(id)) continue;
-        entryModules.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const ids = [...this.getModuleIds()];
+      closure(
+        ids.filter((id) => path.resolve(id) === path.resolve(entry)),
+        entryModules,
+        imports,
+      );
+      closure(
+        ids.filter((id) => path.resolve(id) === path.resolve(app)),
+        appModules,
+        imports,
+      );
     },
   };
   const groups = [
+    // What both the entry and the app use (the submit guard, the bundler's preload helper): a
+    // chunk of its own, or the bundler would put it in the app chunk and the entry would load that.
+    {
+      name: "boot",
+      test: (id: string) => entryModules.has(id) && path.resolve(id) !== path.resolve(entry),
+      priority: 3,
+    },
     {
       name: "app",
-      // The bundler's runtime helpers too, rather than a chunk of their own.
-      test: (id: string) => (entryModules.has(id) && !entries.has(id)) || id.includes("rolldown/runtime"),
+      test: (id: string) => appModules.has(id) && !entryModules.has(id),
       priority: 2,
     },
     { name: "treatment-page", test: treatmentRoute, priority: 1 },

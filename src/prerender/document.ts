@@ -30,7 +30,6 @@ export function headTags(info: PageInfo, siteName: string, imageUrl: string): st
     `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
     `<meta name="twitter:card" content="summary" />`,
     ...(info.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
-    ...(info.assets?.scripts ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
     ...info.structuredData.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join("\n    ");
 }
@@ -60,5 +59,10 @@ export function pageDocument(template: string, info: PageInfo, appHtml: string, 
   const data = info.hydration
     ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
     : "";
-  return `${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">${appHtml}</div>${data}${afterRoot}`;
+  // Fetched by the entry once the page has painted (src/main.tsx), not before: modulepreload
+  // links would compete with the page's styles and images for a slow connection.
+  const modules = info.assets?.scripts.length
+    ? `<script type="application/json" id="route-modules">${scriptJson(info.assets.scripts)}</script>`
+    : "";
+  return `${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">${appHtml}</div>${data}${modules}${afterRoot}`;
 }

@@ -34,14 +34,17 @@ export interface PageInfo {
   structuredData: object[];
   hydration?: HydrationPayload;
   /**
-   * The source modules the page's route loads before it hydrates (its content, its blocks' code,
-   * the treatment page's code), as the build manifest names them: the document lists their
-   * chunks as modulepreload links so the browser fetches them alongside the app's entry.
+   * The source modules the page loads before it hydrates (the app, the page's content, its blocks'
+   * code, the treatment page's code), as the build manifest names them: the document links their
+   * styles, and lists their chunks for the entry to fetch side by side after the first paint.
    */
   modules: string[];
   /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
   assets?: { scripts: string[]; styles: string[] };
 }
+
+/** The app, which the page's entry loads after the first paint (src/main.tsx). */
+const appModule = "src/app.tsx";
 
 /** Modules a block's code loads besides its own (the doctor search's panel and data). */
 const blockExtras: Partial<Record<Block["type"], string[]>> = {
@@ -93,7 +96,12 @@ function pageInfo(
     description: fillName(page.meta.description, entry),
     canonical,
     structuredData,
-    modules: [file, ...blockModules(page.blocks), ...(entry?.kind === "posts" ? ["src/config/content.ts"] : [])],
+    modules: [
+      appModule,
+      file,
+      ...blockModules(page.blocks),
+      ...(entry?.kind === "posts" ? ["src/config/content.ts"] : []),
+    ],
   };
   const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
   const dataFile = collectionId ? presentations[collectionId]?.dataFile : undefined;
@@ -123,7 +131,7 @@ function treatmentInfos(collections: Record<string, TreatmentCollection>): PageI
         canonical: item.canonical_url,
         structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
         hydration: { file, data: { ...data, sub_departments: [item] } },
-        modules: ["src/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
+        modules: [appModule, "src/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
       };
     });
   });

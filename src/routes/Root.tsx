@@ -71,7 +71,11 @@ class PageBoundary extends Component<{ pathname: string; children: ReactNode }, 
  * React hydrates after the layout around it, so its effect runs once the page itself is live.
  */
 function PageHydrated() {
-  useEffect(endInitialHydration, []);
+  useEffect(() => {
+    endInitialHydration();
+    // Says the page now responds to input (the browser tests wait for it; so could styles).
+    document.documentElement.dataset.app = "ready";
+  }, []);
   return null;
 }
 

@@ -62,6 +62,14 @@ export async function startHarness(): Promise<Harness> {
       });
       contexts.push(context);
       const page = await context.newPage();
+      // The app hydrates a prerendered page after its first paint (src/main.tsx); a person waits
+      // until the page responds, and so do the tests: goto resolves once the app is ready.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, gotoOptions) => {
+        const response = await goto(url, gotoOptions);
+        await page.waitForSelector("html[data-app='ready']", { state: "attached" });
+        return response;
+      };
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() === "error") errors.push(msg.text());

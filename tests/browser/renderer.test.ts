@@ -159,6 +159,26 @@ describe("code-split routes", () => {
 });
 
 describe("prerendered site", () => {
+  it("paints from HTML and styles first, then fetches the app and hydrates", async () => {
+    const { page, errors } = await harness.newPage();
+    await page.goto(`/specialities/orthopedics/${knee.slug}`);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".js") && !/\/assets\/(index|boot|rolldown-runtime)-/.test(e.name))
+        .map((e) => ({ name: e.name, start: e.startTime }));
+      return { paint, scripts };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    // The app's chunk and the page's own chunks: none before the first paint.
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const script of timing.scripts)
+      expect(script.start, script.name).toBeGreaterThanOrEqual(timing.paint as number);
+    expect(await page.locator("html").getAttribute("data-app")).toBe("ready");
+    expect(errors).toEqual([]);
+  });
+
   it("lists every page in sitemap.xml under the canonical base, and has robots.txt", async () => {
     const sitemap = await (await fetch(`${harness.baseUrl}/sitemap.xml`)).text();
     const urls = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
