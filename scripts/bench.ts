@@ -63,7 +63,11 @@ async function main() {
       console.log("\nLighthouse (mobile)");
       console.log("route                  | perf | a11y | best | seo | LCP ms | TBT ms | CLS   | below 0.9");
       for (const [name, route] of Object.entries(routes)) {
-        const r = await runLighthouse(server.url + route, chromePath);
+        // One retry: an occasional run fails in the browser; two failures in a row are reported.
+        const r = await runLighthouse(server.url + route, chromePath).catch((error: unknown) => {
+          console.error(`  ${error instanceof Error ? error.message : String(error)} Trying once more.`);
+          return runLighthouse(server.url + route, chromePath);
+        });
         lighthouse[name] = r;
         console.log(
           `${name.padEnd(22)} | ${String(r.performance).padStart(4)} | ${String(r.accessibility).padStart(4)} | ${String(r.bestPractices).padStart(4)} | ${String(r.seo).padStart(3)} | ${String(r.lcpMs).padStart(6)} | ${String(r.tbtMs).padStart(6)} | ${r.cls.toFixed(3)} | ${r.failing.join(", ")}`,

@@ -32,7 +32,11 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not complete (a page that did not paint in time, a browser hiccup)
+    // says so, rather than showing as scores of 0.
+    if (runtimeError)
+      throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} (${runtimeError.message}).`);
     const failing = Object.values(categories)
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
       .filter((a) => a.score !== null && a.score < 0.9)
