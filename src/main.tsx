@@ -9,7 +9,7 @@
  * The site's base styles are imported here so the page's HTML links them; each page also links
  * the styles of the app and of its blocks (see src/prerender/document.ts).
  */
-import { watchLeadForms } from "./forms/lead-form-loader";
+import { markAppUnavailable, watchLeadForms } from "./forms/lead-form-loader";
 import "./styles/global.css";
 import "./styles/blocks.css";
 
@@ -54,4 +54,11 @@ if (container?.firstElementChild) {
   await afterFirstContentfulPaint();
   fetchRouteModules();
 }
-await import("./app");
+try {
+  await import("./app");
+} catch (error) {
+  // Offline, or a deploy replaced the files: the page stays readable, links still work, and a
+  // lead form says its request was not sent rather than seeming to send it.
+  console.error("The site's code could not be loaded:", error);
+  markAppUnavailable();
+}

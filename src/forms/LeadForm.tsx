@@ -148,6 +148,8 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
       noValidate
       // Tells a submit held while the form's code loaded that the form now handles it.
       data-ready={hydrated ? "true" : undefined}
+      // What the page says if a submit held before the form was ready cannot be sent.
+      data-failure={form.notices.failure}
       aria-labelledby={heading ? titleId : undefined}
       onSubmit={handleSubmit(onValid, onInvalid)}
     >

@@ -65,10 +65,37 @@ function whenReady(form: HTMLFormElement): Promise<boolean> {
   });
 }
 
+let appUnavailable = false;
+const held = new Set<HTMLFormElement>();
+
+/**
+ * Tells the person, in the form, that their request was not sent (the form's own failure wording,
+ * which the prerendered form carries): their answers stay in place for them to try again or call.
+ */
+function showNotSent(form: HTMLFormElement) {
+  held.delete(form);
+  if (!form.isConnected) return;
+  let notice = form.querySelector<HTMLElement>(".lead-form__not-sent");
+  if (!notice) {
+    notice = document.createElement("p");
+    notice.className = "lead-form__error lead-form__not-sent";
+    notice.setAttribute("role", "alert");
+    form.append(notice);
+  }
+  notice.textContent = form.dataset.failure ?? "";
+}
+
+/** The app's code could not be loaded: held submits, and later ones, say they were not sent. */
+export function markAppUnavailable() {
+  appUnavailable = true;
+  for (const form of held) showNotSent(form);
+}
+
 /**
  * On a prerendered page: loads the form's code when a person moves towards a lead form, and holds
  * a submit made before the form is ready (it would otherwise leave the page as a plain POST), then
- * submits again once the form has hydrated, so the request goes through the form's own checks.
+ * submits again once the form has hydrated, so the request goes through the form's own checks. If
+ * the page's code cannot be loaded, the form says the request was not sent.
  */
 export function watchLeadForms(root: HTMLElement) {
   initialHydration = true;
@@ -83,12 +110,19 @@ export function watchLeadForms(root: HTMLElement) {
       if (!(form instanceof HTMLFormElement) || !form.matches(".lead-form") || form.dataset.ready) return;
       event.preventDefault();
       event.stopImmediatePropagation();
+      if (appUnavailable) return showNotSent(form);
+      held.add(form);
       preloadLeadForm()
         .then(() => whenReady(form))
         .then((ready) => {
-          if (ready && form.isConnected) form.requestSubmit();
+          held.delete(form);
+          if (!ready) return showNotSent(form);
+          if (form.isConnected) form.requestSubmit();
         })
-        .catch((error: unknown) => console.error("The lead form's code could not be loaded:", error));
+        .catch((error: unknown) => {
+          console.error("The lead form's code could not be loaded:", error);
+          showNotSent(form);
+        });
     },
     { capture: true },
   );

@@ -41,6 +41,8 @@ export interface Harness {
   newPage: (options?: {
     width?: number;
     height?: number;
+    /** Whether goto waits for the app to be ready (default true; false for pages without it). */
+    waitForApp?: boolean;
   }) => Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   close: () => Promise<void>;
 }
@@ -67,7 +69,7 @@ export async function startHarness(): Promise<Harness> {
       const goto = page.goto.bind(page);
       page.goto = async (url, gotoOptions) => {
         const response = await goto(url, gotoOptions);
-        await page.waitForSelector("html[data-app='ready']", { state: "attached" });
+        if (options.waitForApp !== false) await page.waitForSelector("html[data-app='ready']", { state: "attached" });
         return response;
       };
       const errors: string[] = [];

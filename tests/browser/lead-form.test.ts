@@ -84,4 +84,21 @@ describe("the lead form on a prerendered page", () => {
     });
     expect(errors).toEqual([]);
   });
+
+  it("says the request was not sent, keeping the answers, when the page's code cannot be loaded", async () => {
+    const { page } = await harness.newPage({ waitForApp: false });
+    const posted = await captureLeads(page);
+    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(address, { waitUntil: "networkidle" });
+    const form = page.locator("form.lead-form").first();
+    await form.getByLabel("Full name").fill("Lakshmi Devi");
+    await form.getByLabel("Mobile number").fill("9876543210");
+    await form.locator("button[type=submit]").click();
+    await expect
+      .poll(() => form.getByRole("alert").textContent())
+      .toBe("There was an error submitting your request. Please try again or contact us directly.");
+    expect(posted).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(address);
+    expect(await form.getByLabel("Full name").inputValue()).toBe("Lakshmi Devi");
+  });
 });
