@@ -1,0 +1,63 @@
+/** The prerendered document: data blocks that no content can break out of, and the page's assets. */
+import { describe, expect, it } from "vitest";
+import { pageDocument } from "../../src/prerender/document";
+import type { PageInfo } from "../../src/prerender/manifest";
+
+const template =
+  '<!doctype html><html><head><title>Site</title><meta name="description" content="" /></head><body><div id="root"></div></body></html>';
+
+const info = (extra: Partial<PageInfo> = {}): PageInfo => ({
+  path: "/x",
+  route: "/x",
+  title: "A & B",
+  description: 'Say "hi"',
+  canonical: "https://www.hospitals.example/x",
+  structuredData: [{ "@type": "Thing", name: "</script><script>alert(1)</script>" }],
+  modules: [],
+  ...extra,
+});
+
+const dataBlocks = (html: string) => [
+  ...html.matchAll(/<script type="application\/(?:ld\+)?json"[^>]*>(.*?)<\/script>/g),
+];
+
+describe("the prerendered document", () => {
+  it("keeps content inside its data blocks: '<' and line separators escaped, the values intact", () => {
+    const html = pageDocument(
+      template,
+      info({
+        hydration: {
+          file: "c.json",
+          data: { speciality: "<!-- a", location: "x\u2028y\u2029z", sub_departments: [] },
+        },
+      }),
+      "<p>app</p>",
+      "Site",
+      "https://www.hospitals.example/logo.svg",
+    );
+    const blocks = dataBlocks(html);
+    expect(blocks).toHaveLength(2);
+    for (const [, json] of blocks) {
+      expect(json).not.toMatch(/[<\u2028\u2029]/);
+    }
+    expect(JSON.parse(blocks[0][1]).name).toBe("</script><script>alert(1)</script>");
+    expect(JSON.parse(blocks[1][1]).data).toMatchObject({ speciality: "<!-- a", location: "x\u2028y\u2029z" });
+  });
+
+  it("links the page's styles and lists its chunks for the entry to fetch after the first paint", () => {
+    const html = pageDocument(
+      template,
+      info({ assets: { scripts: ["/assets/app-1.js", "/assets/hero-2.js"], styles: ["/assets/app-3.css"] } }),
+      "<p>app</p>",
+      "Site",
+      "https://www.hospitals.example/logo.svg",
+    );
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app-3.css" />');
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain(
+      '<script type="application/json" id="route-modules">["/assets/app-1.js","/assets/hero-2.js"]</script>',
+    );
+    expect(html).toContain("<title>A &amp; B</title>");
+    expect(html).toContain('<meta name="description" content="Say &quot;hi&quot;" />');
+  });
+});
