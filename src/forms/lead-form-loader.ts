@@ -23,7 +23,7 @@ export async function preloadLeadForm(): Promise<void> {
   try {
     loaded ??= (await import("./LeadForm")).LeadForm;
   } finally {
-    // A failed load lets the waiting forms render their 'Content Not Loaded' (see Waiting).
+    // A failed load lets the waiting forms render their 'Content Not Loaded' (Waiting, lazy-lead-form.tsx).
     markRequested();
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The chunks and styles a page's route loads before hydrating (its `modules`, with the chunks
  * they import), from Vite's build manifest, so the document can name them up front: the scripts
- * as modulepreload links, the styles as stylesheets (a block's styles must be there at first
- * paint, or the page shifts when they arrive). The entry chunk and its styles are in the template
- * already, so they are left out.
+ * in a list the entry fetches after the first paint, the styles as stylesheets (a block's styles
+ * must be there at first paint, or the page shifts when they arrive). The entry chunk and its
+ * styles are in the template already, so they are left out.
  */
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
