@@ -12,6 +12,10 @@ import { useLocation, useNavigationType } from "react-router-dom";
 const storageKey = "scroll-positions";
 const positions = new Map<string, number>();
 let restored = false;
+// The history entry whose page is on screen. Not history.state: a navigation changes that at
+// once, while the page it leaves stays on screen until the next one is ready, and a scroll event
+// in between would be saved under the wrong entry (a back would then restore the wrong place).
+let shownKey = "default";
 
 function loadSaved() {
   if (restored) return;
@@ -46,7 +50,7 @@ export function useScrollRestoration() {
   useEffect(() => {
     loadSaved();
     window.history.scrollRestoration = "manual";
-    const remember = () => positions.set(window.history.state?.key ?? "default", window.scrollY);
+    const remember = () => positions.set(shownKey, window.scrollY);
     const onPageHide = () => {
       remember();
       save();
@@ -61,6 +65,7 @@ export function useScrollRestoration() {
 
   useLayoutEffect(() => {
     loadSaved();
+    shownKey = location.key;
     const saved = positions.get(location.key);
     if (navigationType === "POP" && saved !== undefined) window.scrollTo(0, saved);
     else if (location.hash && scrollToFragment(location.hash)) return;
