@@ -1,7 +1,8 @@
 /**
  * POST ${apiBase}/leads: where the browser hands a lead to the relay.
  *
- * In order: the Origin must be the site's own; the cross-site token cookie and header must match;
+ * In order: the Origin must be the site's own; a plain form post (a form sent before the page's
+ * script ran) gets a sentence for the person, 415; the cross-site token cookie and header must match;
  * the client address must be under its rate; the body must be JSON of at most 16 KiB; a filled-in
  * honeypot gets 202 and nothing else; the answers must keep the form's rules (the same rules.ts
  * as the browser: 400 with each field's message); an Idempotency-Key already used gets the first
@@ -156,6 +157,17 @@ export async function handleLeadPost(req: IncomingMessage, res: ServerResponse, 
   const expected = expectedOrigin(req, deps);
   if (!origin || !expected || origin !== expected) return sendJson(res, 403, leadAnswers.forbidden);
 
+  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    // A form submitted before the page's script ran: a person is reading this answer. Answered
+    // before the CSRF check, which such a post cannot pass (it has the cookie but no header), and
+    // safe there: nothing is accepted or stored.
+    req.resume();
+    res.writeHead(415, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(noScriptAnswer);
+    return;
+  }
+
   if (!deps.csrf.check(req)) {
     // A fresh cookie rides with the refusal, so one retry by the page succeeds.
     deps.csrf.ensureCookie(req, res, isHttps(req, deps.trustProxy), true);
@@ -167,14 +179,6 @@ export async function handleLeadPost(req: IncomingMessage, res: ServerResponse, 
     return sendJson(res, 429, leadAnswers.rateLimited, { "Retry-After": String(Math.ceil(wait / 1000)) });
   }
 
-  const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
-    // A form submitted before the page's script ran: a person is reading this answer.
-    req.resume();
-    res.writeHead(415, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(noScriptAnswer);
-    return;
-  }
   if (type !== "application/json") return sendJson(res, 415, leadAnswers.unsupported);
 
   let text: string;

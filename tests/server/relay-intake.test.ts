@@ -165,10 +165,11 @@ describe("lead relay: what is kept", () => {
     expect(bad.status).toBe(400);
     const text = await postLead(relay.url, appointmentBody(), { token, headers: { "Content-Type": "text/plain" } });
     expect(text.status).toBe(415);
+    // As a browser posts a form before the page's script has run: the cookie, but no token header.
     const early = await postLead(relay.url, null, {
-      token,
+      cookie: token,
       raw: "name=Asha&mobile=9876543210",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
     });
     expect(early.status).toBe(415);
     expect(await early.text()).toBe(
