@@ -1,21 +1,21 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { chunkGroups } from "./scripts/vite/chunk-groups.ts";
-import { configMetaPlugin } from "./scripts/vite/config-meta-plugin.ts";
-import { siteDataPlugin } from "./scripts/vite/site-data-plugin.ts";
+import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
+import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
+import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
 const reactRouter = path.join(root, "node_modules/react-router/dist");
 
 /**
- * In code built for the browser, src/lib/sanitize.ts (xss, ~19 KB minified) becomes
+ * In code built for the browser, src/shared/html/sanitize.ts (xss, ~19 KB minified) becomes
  * sanitize.browser.ts (the same allowlist applied with the browser's HTML parser). The server
  * build, the validator and the tests keep xss.
  */
 function browserSanitiser(): Plugin {
-  const serverModule = path.join(root, "src/lib/sanitize.ts");
-  const browserModule = path.join(root, "src/lib/sanitize.browser.ts");
+  const serverModule = path.join(root, "src/shared/html/sanitize.ts");
+  const browserModule = path.join(root, "src/shared/html/sanitize.browser.ts");
   return {
     name: "browser-sanitiser",
     enforce: "pre",
@@ -29,13 +29,13 @@ function browserSanitiser(): Plugin {
 
 /**
  * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper and loader resolves
- * to src/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
+ * to src/site/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
  * Unit tests, which do not use this config, render the eager component.
  */
 function lazyLeadForm(): Plugin {
-  const eager = path.join(root, "src/forms/LeadForm.tsx");
-  const wrapper = path.join(root, "src/forms/lazy-lead-form.tsx");
-  const loader = path.join(root, "src/forms/lead-form-loader.ts");
+  const eager = path.join(root, "src/site/forms/LeadForm.tsx");
+  const wrapper = path.join(root, "src/site/forms/lazy-lead-form.tsx");
+  const loader = path.join(root, "src/site/forms/lead-form-loader.ts");
   return {
     name: "lazy-lead-form",
     enforce: "pre",
@@ -47,7 +47,7 @@ function lazyLeadForm(): Plugin {
   };
 }
 
-const chunks = chunkGroups(path.join(root, "src/main.tsx"), path.join(root, "src/app.tsx"));
+const chunks = chunkGroups(path.join(root, "src/site/main.tsx"), path.join(root, "src/site/start.tsx"));
 
 export default defineConfig({
   plugins: [react(), configMetaPlugin(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm(), chunks.plugin],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run validate`: runs scripts/validate.ts as one pre-bundled ES module, so the CLI starts
+// `npm run validate`: runs scripts/validate.ts (src/validation/cli.ts) as one pre-bundled ES module, so the CLI starts
 // in plain Node (~0.05 s) instead of compiling ~60 TypeScript modules through tsx on every run
 // (~0.2 s). The bundle is rebuilt with esbuild whenever a source it is made from is newer.
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bundle = path.join(root, "node_modules/.cache/site-validate/validate.mjs");
-const sources = ["scripts/validate.ts", "src/validation", "src/lib", "src/generated", "schemas"];
+const sources = ["scripts/validate.ts", "src/validation", "src/shared", "schemas"];
 
 function newest(target) {
   const stat = statSync(target);

@@ -9,11 +9,11 @@ afterEach(async () => {
   cleanup();
 });
 
-// Block code loads on demand in the app (src/blocks/registry.ts); components under test render
+// Block code loads on demand in the app (src/site/blocks/registry.ts); components under test render
 // blocks at once, as a prerendered page does after its blocks were preloaded. In beforeAll, not at
 // the top: by then the test file's vi.mock calls are registered, so blocks import the mocks.
 beforeAll(async () => {
   if (typeof document === "undefined") return;
-  const { preloadAllBlocks } = await import("../src/blocks/BlockList");
+  const { preloadAllBlocks } = await import("../src/site/blocks/BlockList");
   await preloadAllBlocks();
 });

@@ -4,8 +4,8 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { schemaFiles } from "../generated/schema-index";
-import { findHtmlProblems } from "../lib/html";
+import { schemaFiles } from "../shared/generated/schema-index";
+import { findHtmlProblems } from "../shared/html/html";
 
 /** Kinds of cross-reference a schema marks with `x-ref`; see validation/references.ts. */
 export type RefKind =

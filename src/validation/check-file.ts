@@ -10,8 +10,8 @@ import * as say from "./catalogue";
 import { documentChecks } from "./document-checks";
 import { guessSchema, SchemaResolver } from "./files";
 import { findSyntaxMistake } from "./json-syntax";
-import { schemaProblems } from "./messages";
 import { type Problem, problem } from "./problem";
+import { schemaProblems } from "./schema-errors";
 import { type Fact, factOf } from "./site-model";
 
 /** One file to go through; `validate` false reads a site file only for the model. */

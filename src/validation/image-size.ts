@@ -3,7 +3,7 @@
  * without an image library: the validator is synchronous and runs before anything is installed
  * beyond its own bundle. The size is the one browsers show: a JPEG or AVIF stored sideways with
  * a rotation is measured upright. A file this cannot make sense of gives `undefined`; the build
- * (scripts/images.ts, with a real decoder) then says what is wrong with it.
+ * (src/build/images.ts, with a real decoder) then says what is wrong with it.
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { isRaster, treatmentImageFrame } from "../lib/image-variants";
-import { slugify } from "../lib/slug";
+import { isRaster, treatmentImageFrame } from "../shared/image-variants";
+import { slugify } from "../shared/slug";
 import type { RefUse } from "./ajv";
 import * as say from "./catalogue";
 import { type PixelSize, readImageSize } from "./image-size";
@@ -174,7 +174,7 @@ const framedImage = /^\/(sub_departments\/\d+\/image|defaultImage)$/;
 
 /**
  * A raster's declared size must be its real size: the page reserves that room, and the srcset
- * names the build's variants after the declared width (src/lib/image-variants.ts), so a wrong
+ * names the build's variants after the declared width (src/shared/image-variants.ts), so a wrong
  * width asks for files that do not exist. Hence an error, not a warning. A treatment image has
  * no size of its own in config: it must fill its frame's width, and should have its shape.
  */

@@ -3,7 +3,7 @@
  * very schema objects we gave it, so an error's `parentSchema` can be traced to its file, and a
  * hint can name schemas/blocks/heading.schema.json rather than only the page schema.
  */
-import { schemaFiles } from "../generated/schema-index";
+import { schemaFiles } from "../shared/generated/schema-index";
 
 let owners: Map<object, string> | undefined;
 // A subschema reached through if/then/else or allOf/anyOf/oneOf applies to the same value as the

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { type RunningServer, startServer } from "../../src/server/app";
+import { type RunningServer, startServer } from "../../src/relay/app";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const distDir = path.resolve(import.meta.dirname, "../../dist");
@@ -64,7 +64,7 @@ export async function startHarness(): Promise<Harness> {
       });
       contexts.push(context);
       const page = await context.newPage();
-      // The app hydrates a prerendered page after its first paint (src/main.tsx); a person waits
+      // The app hydrates a prerendered page after its first paint (src/site/main.tsx); a person waits
       // until the page responds, and so do the tests: goto resolves once the app is ready.
       const goto = page.goto.bind(page);
       page.goto = async (url, gotoOptions) => {

@@ -18,7 +18,7 @@ interface PageConfig {
   each?: "branches" | "specialities" | "posts";
 }
 
-/** Every address of the route table, built from config the way src/routes/routes.tsx builds it. */
+/** Every address of the route table, built from config the way src/site/routes/routes.tsx builds it. */
 function routeTable(): string[] {
   const slugsOf = {
     branches: readJson<{ branches: { slug: string }[] }>("site-config/branches.json").branches,

@@ -38,10 +38,10 @@ function reachable(entry: string): Set<string> {
 }
 
 describe("the public site's code", () => {
-  const files = reachable(path.join(projectRoot, "src/main.tsx"));
+  const files = reachable(path.join(projectRoot, "src/site/main.tsx"));
 
   it("reaches the renderer (so the walk works)", () => {
-    expect(files).toContain(path.join(projectRoot, "src/blocks/BlockList.tsx"));
+    expect(files).toContain(path.join(projectRoot, "src/site/blocks/BlockList.tsx"));
     expect(files.size).toBeGreaterThan(30);
   });
 

@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type LeadContext, LeadForm } from "../../src/forms/LeadForm";
-import { NotificationsProvider } from "../../src/layout/Notifications";
+import { type LeadContext, LeadForm } from "../../src/site/forms/LeadForm";
+import { NotificationsProvider } from "../../src/site/ui/notifications/Notifications";
 
 interface Sent {
   url: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forms } from "../../src/config/forms";
-import { boundContext, buildAttributes, buildLead, buildPayload, fillTemplate } from "../../src/forms/lead";
+import { boundContext, buildAttributes, buildLead, buildPayload, fillTemplate } from "../../src/shared/leads/lead";
+import { forms } from "../../src/site/config/forms";
 
 const person = { name: "Asha Rao", mobile: "9876543210", email: "asha@example.com" };
 const spec7Attributes = [

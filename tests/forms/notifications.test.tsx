@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type NotificationKind, NotificationsProvider, useNotify } from "../../src/layout/Notifications";
+import { type NotificationKind, NotificationsProvider, useNotify } from "../../src/site/ui/notifications/Notifications";
 
 function Trigger({ kind, message }: { kind: NotificationKind; message: string }) {
   const notify = useNotify();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { forms } from "../../src/config/forms";
-import { fieldError, maxLengthOf, normaliseValues, submitCheckError, validateValues } from "../../src/forms/rules";
+import {
+  fieldError,
+  maxLengthOf,
+  normaliseValues,
+  submitCheckError,
+  validateValues,
+} from "../../src/shared/leads/rules";
+import { forms } from "../../src/site/config/forms";
 
 const appointment = forms.appointment;
 const field = (formId: string, name: string) => {

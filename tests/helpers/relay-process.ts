@@ -1,5 +1,5 @@
 /**
- * The relay as its own process (`node --import tsx src/server/main.ts`), so a test or the bench
+ * The relay as its own process (`node --import tsx src/relay/main.ts`), so a test or the bench
  * can kill it with SIGKILL like a crash would.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the relay with the environment given (added to this one) and waits until it listens. */
 export function spawnRelay(env: Record<string, string>, timeoutMs = 20_000): Promise<RelayProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/main.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

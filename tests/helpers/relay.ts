@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type RunningServer, type ServerOptions, startServer } from "../../src/server/app";
+import { type RunningServer, type ServerOptions, startServer } from "../../src/relay/app";
 
 /** A temporary directory removed by cleanup(). */
 export function tempDir(prefix = "relay-"): { dir: string; cleanup: () => void } {

@@ -1,6 +1,6 @@
 import { HTTPError, TimeoutError } from "ky";
 import { describe, expect, it, vi } from "vitest";
-import { createHttpClient, errorClassOf, readCookie } from "../../src/http/client";
+import { createHttpClient, errorClassOf, readCookie } from "../../src/site/http/client";
 
 const page = "http://localhost:3000";
 

@@ -4,7 +4,7 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigImage } from "../../src/ui/ConfigImage";
+import { ConfigImage } from "../../src/site/ui/ConfigImage";
 
 const photo = { src: "/images/home/hero.jpg", alt: "The hospital's front", width: 1600, height: 1000 };
 const drawing = { src: "/images/home/hero.svg", alt: "A drawing", width: 640, height: 480 };

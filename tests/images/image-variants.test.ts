@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hasVariants, imageVariants, isRaster, srcSetFor, variantUrl, widthsFor } from "../../src/lib/image-variants";
+import {
+  hasVariants,
+  imageVariants,
+  isRaster,
+  srcSetFor,
+  variantUrl,
+  widthsFor,
+} from "../../src/shared/image-variants";
 
 describe("image variants", () => {
   it("offers every standard width below the image's own, then its own width", () => {

@@ -1,5 +1,5 @@
 /**
- * Spawns the real build step (scripts/images.ts) on a temporary public/ and dist/ holding images
+ * Spawns the real build step (src/build/images.ts) on a temporary public/ and dist/ holding images
  * made here with sharp: a photo-like JPEG, a small PNG, a JPEG stored sideways with an EXIF
  * rotation, and an SVG.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageVariants, variantFormats } from "../../src/lib/image-variants";
+import { imageVariants, variantFormats } from "../../src/shared/image-variants";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(repoRoot, "node_modules/.bin/tsx");

@@ -2,10 +2,10 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { site } from "../../src/config/site-config";
+import { site } from "../../src/site/config/site-config";
 import { installDialogPolyfill, renderLayout, scrollTo } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-mock"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-mock"));
 
 beforeAll(installDialogPolyfill);
 afterEach(() => {

@@ -2,8 +2,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { footer, site } from "../../src/config/site-config";
-import { Footer } from "../../src/layout/Footer";
+import { footer, site } from "../../src/site/config/site-config";
+import { Footer } from "../../src/site/layout/footer/Footer";
 
 afterEach(cleanup);
 

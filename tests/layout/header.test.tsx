@@ -2,11 +2,11 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { navigation, site } from "../../src/config/site-config";
-import { activeItemKey, isRoutePrefix } from "../../src/layout/active-item";
+import { navigation, site } from "../../src/site/config/site-config";
+import { activeItemKey, isRoutePrefix } from "../../src/site/layout/header/active-item";
 import { installDialogPolyfill, renderLayout } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-mock"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-mock"));
 
 beforeAll(installDialogPolyfill);
 afterEach(cleanup);

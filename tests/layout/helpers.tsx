@@ -7,8 +7,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { vi } from "vitest";
-import { Layout } from "../../src/layout/Layout";
-import { LinkNavigationProvider } from "../../src/ui/AppLink";
+import { Layout } from "../../src/site/layout/Layout";
+import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
 
 /**
  * jsdom has <dialog> but not showModal()/close(). These stand-ins only toggle the open attribute

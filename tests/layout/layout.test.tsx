@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { installDialogPolyfill, renderLayout } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-mock"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-mock"));
 
 beforeAll(installDialogPolyfill);
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 /**
- * A stand-in for src/forms/LeadForm (tested by the forms' own tests): it shows which form and id
+ * A stand-in for src/site/forms/LeadForm (tested by the forms' own tests): it shows which form and id
  * prefix the layout asked for, and gives the booking modal focusable fields.
  */
 export function LeadForm({ formId, idPrefix, title }: { formId: string; idPrefix?: string; title?: string }) {

@@ -6,7 +6,7 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { LocationsModal } from "../../src/layout/LocationsModal";
+import { LocationsModal } from "../../src/site/layout/locations-modal/LocationsModal";
 import { installDialogPolyfill, withFakeTimers, withRealTimers } from "./helpers";
 
 const navigate = vi.fn();

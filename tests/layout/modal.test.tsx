@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Modal } from "../../src/layout/Modal";
+import { Modal } from "../../src/site/ui/modal/Modal";
 import { installDialogPolyfill, renderLayout } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-mock"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-mock"));
 
 beforeAll(installDialogPolyfill);
 afterEach(cleanup);

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sanitizeInlineHtml as onServer } from "../../src/lib/sanitize";
-import { sanitizeInlineHtml as inBrowser } from "../../src/lib/sanitize.browser";
+import { sanitizeInlineHtml as onServer } from "../../src/shared/html/sanitize";
+import { sanitizeInlineHtml as inBrowser } from "../../src/shared/html/sanitize.browser";
 
 /** The DOM a string of HTML parses to, serialised the browser's way (what hydration compares). */
 function dom(html: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, unslugify } from "../../src/lib/slug";
+import { slugify, unslugify } from "../../src/shared/slug";
 
 describe("slug helper", () => {
   it("lower-cases and turns spaces into hyphens", () => {

@@ -1,7 +1,7 @@
 /** The prerendered document: data blocks that no content can break out of, and the page's assets. */
 import { describe, expect, it } from "vitest";
-import { pageDocument } from "../../src/prerender/document";
-import type { PageInfo } from "../../src/prerender/manifest";
+import { pageDocument } from "../../src/build/prerender/document";
+import type { PageInfo } from "../../src/build/prerender/manifest";
 
 const template =
   '<!doctype html><html><head><title>Site</title><meta name="description" content="" /></head><body><div id="root"></div></body></html>';

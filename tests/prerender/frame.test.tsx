@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listPages, renderPage, sharedFrameRoutes } from "../../src/entry-server";
-import { contentMarker, mainContent, withContent } from "../../src/prerender/frame";
-import { readCollections } from "../../src/prerender/share";
+import { listPages, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
+import { contentMarker, mainContent, withContent } from "../../src/build/prerender/frame";
+import { readCollections } from "../../src/build/prerender/share";
 
 const template =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Site</title></head><body><div id="root"></div></body></html>';

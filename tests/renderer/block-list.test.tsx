@@ -3,11 +3,11 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import blockUnion from "../../schemas/blocks/block.schema.json";
-import { BlockList } from "../../src/blocks/BlockList";
-import { registry } from "../../src/blocks/registry";
-import type { Block } from "../../src/generated/blocks/block";
+import type { Block } from "../../src/shared/generated/blocks/block";
+import { BlockList } from "../../src/site/blocks/BlockList";
+import { registry } from "../../src/site/blocks/registry";
 
-vi.mock("../../src/forms/LeadForm", () => ({ LeadForm: () => <div>form</div> }));
+vi.mock("../../src/site/forms/LeadForm", () => ({ LeadForm: () => <div>form</div> }));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,7 +72,7 @@ describe("block walker", () => {
     );
     expect(screen.getByRole("heading", { name: "Content Not Loaded" })).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(
-      "Unknown block type 'heroo' in site-config/pages/home.json at /blocks/0. Add a component for it in src/blocks/registry.ts.",
+      "Unknown block type 'heroo' in site-config/pages/home.json at /blocks/0. Add a component for it in src/site/blocks/registry.ts.",
     );
   });
 });

@@ -5,11 +5,11 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
-import { presentations } from "../../src/config/presentations";
-import { TreatmentPage } from "../../src/routes/TreatmentPage";
-import { LinkNavigationProvider } from "../../src/ui/AppLink";
+import { presentations } from "../../src/site/config/presentations";
+import { TreatmentPage } from "../../src/site/routes/TreatmentPage";
+import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
 
-vi.mock("../../src/forms/LeadForm", () => ({
+vi.mock("../../src/site/forms/LeadForm", () => ({
   LeadForm: (props: {
     formId: string;
     title?: string;

@@ -2,11 +2,11 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { TreatmentSections } from "../../src/blocks/treatment-sections";
-import { TreatmentContext } from "../../src/collections/treatment-context";
-import { presentations } from "../../src/config/presentations";
-import type { SubDepartment } from "../../src/generated/collection";
-import { ContentList, TextWithBreaks } from "../../src/ui/text";
+import type { SubDepartment } from "../../src/shared/generated/collection";
+import { TreatmentSections } from "../../src/site/blocks/treatment-sections";
+import { TreatmentContext } from "../../src/site/collections/treatment-context";
+import { presentations } from "../../src/site/config/presentations";
+import { ContentList, TextWithBreaks } from "../../src/site/ui/text";
 
 function renderSections(subDepartment: SubDepartment) {
   return render(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import orthopedics from "../../site-config/collections/orthopedics.presentation.json";
 import data from "../../site-config/collections/orthopedics-sub-departments.json";
-import { requestedSlug, resolveSubDepartment } from "../../src/collections/resolve";
-import type { SubDepartment } from "../../src/generated/collection";
+import type { SubDepartment } from "../../src/shared/generated/collection";
+import { requestedSlug, resolveSubDepartment } from "../../src/site/collections/resolve";
 
 const items = data.sub_departments as SubDepartment[];
 const find = (slug: string) => resolveSubDepartment(slug, items, orthopedics)?.slug;

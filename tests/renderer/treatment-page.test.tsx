@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
 import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
-import { clearCollectionCache } from "../../src/collections/load";
+import { clearCollectionCache } from "../../src/site/collections/load";
 import { renderTreatment } from "./render-helpers";
 
 const files: Record<string, unknown> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyCrmResponse, leadCaptureUrl, leadSquaredSender, retryAfterMs } from "../../src/server/crm";
-import { backoffMs, RateWindow } from "../../src/server/worker";
+import { classifyCrmResponse, leadCaptureUrl, leadSquaredSender, retryAfterMs } from "../../src/relay/crm";
+import { backoffMs, RateWindow } from "../../src/relay/worker";
 
 describe("LeadSquared answers", () => {
   it("counts a success as delivered, with the CRM's lead id", () => {

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { maskEmail, maskName, maskPhone, maskText } from "../../src/server/mask";
-import { Outbox } from "../../src/server/outbox";
+import { maskEmail, maskName, maskPhone, maskText } from "../../src/relay/mask";
+import { Outbox } from "../../src/relay/outbox";
 import { tempDir } from "../helpers/relay";
 
 const root = path.resolve(import.meta.dirname, "../..");

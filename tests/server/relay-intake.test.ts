@@ -82,7 +82,7 @@ describe("lead relay: who may post", () => {
     const token = await pageToken(relay.url);
     const { dbFile, dir } = relay;
     await relay.running.close();
-    const { startServer } = await import("../../src/server/app");
+    const { startServer } = await import("../../src/relay/app");
     const again = await startServer({ port: 0, distDir: `${dir}/dist`, leadsDb: dbFile, log: () => {} });
     try {
       expect((await postLead(again.url, appointmentBody(), { token })).status).toBe(202);

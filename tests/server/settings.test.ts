@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRate, parseRate, readSettings } from "../../src/server/settings";
+import { formatRate, parseRate, readSettings } from "../../src/relay/settings";
 
 describe("relay settings", () => {
   it("reads rates as requests per period", () => {

@@ -2,15 +2,15 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, matchRoutes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { sampleArticleNote } from "../../src/blocks/blog-article";
-import { blogPosts } from "../../src/config/content";
-import type { BlogPost } from "../../src/generated/blog-posts";
-import { App } from "../../src/routes/App";
-import { fillName } from "../../src/routes/entry-context";
-import { buildRoutes } from "../../src/routes/routes";
+import type { BlogPost } from "../../src/shared/generated/blog-posts";
+import { sampleArticleNote } from "../../src/site/blocks/blog-article";
+import { blogPosts } from "../../src/site/config/content";
+import { fillName } from "../../src/site/entries/entry-context";
+import { buildRoutes } from "../../src/site/routes/routes";
+import { App } from "../../src/site/routes/SiteRoutes";
 import { renderBlocks } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 const post: BlogPost = {
   slug: "test-post",

@@ -3,12 +3,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
-import { sampleBranchNote } from "../../src/blocks/branch-details";
-import { clearCollectionCache } from "../../src/collections/load";
-import { branches, specialities } from "../../src/config/site-config";
+import { sampleBranchNote } from "../../src/site/blocks/branch-details";
+import { clearCollectionCache } from "../../src/site/collections/load";
+import { branches, specialities } from "../../src/site/config/site-config";
 import { recordingActions, renderBlocks } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 const branch = (slug: string) => branches.find((b) => b.slug === slug)!;
 const speciality = (slug: string) => specialities.find((s) => s.slug === slug)!;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import doctorsJson from "../../site-config/doctors.json";
-import { blogPosts, healthPackages } from "../../src/config/content";
-import { branches, specialities } from "../../src/config/site-config";
-import type { Doctors } from "../../src/generated/doctors";
-import { slugify } from "../../src/lib/slug";
+import type { Doctors } from "../../src/shared/generated/doctors";
+import { slugify } from "../../src/shared/slug";
+import { blogPosts, healthPackages } from "../../src/site/config/content";
+import { branches, specialities } from "../../src/site/config/site-config";
 
 const doctors = (doctorsJson as Doctors).doctors;
 

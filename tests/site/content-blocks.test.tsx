@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { forms } from "../../src/config/forms";
-import { branches } from "../../src/config/site-config";
+import { forms } from "../../src/site/config/forms";
+import { branches } from "../../src/site/config/site-config";
 import { renderBlocks } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 describe("people grid block", () => {
   it("shows each person's name, role and biography, marking sample profiles", () => {

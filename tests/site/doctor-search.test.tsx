@@ -3,12 +3,17 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import doctorsJson from "../../site-config/doctors.json";
-import { DoctorSearchPanel, filtersToParams, matchDoctors, readFilters } from "../../src/blocks/DoctorSearchPanel";
-import type { DoctorSearch } from "../../src/generated/blocks/doctor-search";
-import type { Doctor, Doctors } from "../../src/generated/doctors";
+import type { DoctorSearch } from "../../src/shared/generated/blocks/doctor-search";
+import type { Doctor, Doctors } from "../../src/shared/generated/doctors";
+import {
+  DoctorSearchPanel,
+  filtersToParams,
+  matchDoctors,
+  readFilters,
+} from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
 import { recordingActions, renderBlocks, renderInRouter } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 const block: DoctorSearch = {
   type: "doctor-search",

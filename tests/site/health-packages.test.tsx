@@ -2,13 +2,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { samplePackagesNote } from "../../src/blocks/health-packages";
-import { healthPackages } from "../../src/config/content";
-import { forms } from "../../src/config/forms";
-import type { HealthPackagesBlock } from "../../src/generated/blocks/health-packages";
+import type { HealthPackagesBlock } from "../../src/shared/generated/blocks/health-packages";
+import { samplePackagesNote } from "../../src/site/blocks/health-packages";
+import { healthPackages } from "../../src/site/config/content";
+import { forms } from "../../src/site/config/forms";
 import { renderBlocks } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 const full: HealthPackagesBlock = {
   type: "health-packages",

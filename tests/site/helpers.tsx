@@ -1,17 +1,17 @@
 /**
  * Renders site blocks in a memory router, optionally as part of an 'each' page (a branch, a
  * speciality or a blog post). Test files replace the lead form with ./lead-form-stub:
- *   vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+ *   vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
  */
 import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach } from "vitest";
-import { BlockList } from "../../src/blocks/BlockList";
-import type { Block } from "../../src/generated/blocks/block";
-import { type Entry, EntryContext } from "../../src/routes/entry-context";
-import { LinkNavigationProvider } from "../../src/ui/AppLink";
-import { type SiteActions, SiteActionsProvider } from "../../src/ui/site-actions";
+import type { Block } from "../../src/shared/generated/blocks/block";
+import { BlockList } from "../../src/site/blocks/BlockList";
+import { type Entry, EntryContext } from "../../src/site/entries/entry-context";
+import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
+import { type SiteActions, SiteActionsProvider } from "../../src/site/ui/site-actions";
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

@@ -2,10 +2,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { branches, specialities } from "../../src/config/site-config";
+import { branches, specialities } from "../../src/site/config/site-config";
 import { recordingActions, renderBlocks } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 describe("hero block", () => {
   it("shows the H1, the calls to action (the first one accented) and the 24x7 emergency number", async () => {

@@ -1,9 +1,9 @@
 /**
- * Stands in for src/forms/LeadForm in the site tests (the forms have their own tests): it shows
+ * Stands in for src/site/forms/LeadForm in the site tests (the forms have their own tests): it shows
  * the form's id, title and context, and the form's select fields with their configured options,
  * which is all the site blocks rely on.
  */
-import { forms } from "../../src/config/forms";
+import { forms } from "../../src/site/config/forms";
 
 export function LeadForm(props: {
   formId: string;

@@ -4,18 +4,18 @@ import { matchRoutes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
 import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
-import { DoctorSearchPanel } from "../../src/blocks/DoctorSearchPanel";
-import { clearCollectionCache } from "../../src/collections/load";
-import { blogPosts } from "../../src/config/content";
-import { branches, loadDoctors, specialities } from "../../src/config/site-config";
-import type { Page } from "../../src/generated/page";
-import type { Entry } from "../../src/routes/entry-context";
-import { PageView } from "../../src/routes/PageView";
-import { buildRoutes } from "../../src/routes/routes";
+import type { Page } from "../../src/shared/generated/page";
+import { DoctorSearchPanel } from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
+import { clearCollectionCache } from "../../src/site/collections/load";
+import { blogPosts } from "../../src/site/config/content";
+import { branches, loadDoctors, specialities } from "../../src/site/config/site-config";
+import type { Entry } from "../../src/site/entries/entry-context";
+import { PageView } from "../../src/site/routes/PageView";
+import { buildRoutes } from "../../src/site/routes/routes";
 import { pages } from "../all-pages";
 import { renderInRouter } from "./helpers";
 
-vi.mock("../../src/forms/LeadForm", () => import("./lead-form-stub"));
+vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
 interface PageAt {
   path: string;

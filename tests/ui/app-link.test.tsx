@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { Link, LinkNavigationProvider } from "../../src/ui/AppLink";
+import { Link, LinkNavigationProvider } from "../../src/site/ui/AppLink";
 
 function renderAt(path: string, links = <Link to="/contact-us">Contact us</Link>) {
   const router = createMemoryRouter(

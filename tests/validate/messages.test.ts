@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateDocument } from "../../src/validation/ajv";
 import { findSyntaxMistake } from "../../src/validation/json-syntax";
-import { schemaProblems } from "../../src/validation/messages";
 import { PositionFinder } from "../../src/validation/positions";
+import { schemaProblems } from "../../src/validation/schema-errors";
 import { closest } from "../../src/validation/suggest";
 
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { schemaFiles } from "../../src/generated/schema-index";
+import { schemaFiles } from "../../src/shared/generated/schema-index";
 import { knownSchemas, validatorFor } from "../../src/validation/ajv";
 
 describe("the schemas", () => {

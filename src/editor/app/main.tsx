@@ -4,7 +4,7 @@
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { App } from "./EditorApp";
 import "./editor.css";
 
 const container = document.getElementById("root");

@@ -11,7 +11,7 @@ import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationE
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import type Ajv from "ajv";
 import Ajv2020, { type ErrorObject } from "ajv/dist/2020.js";
-import { findHtmlProblems } from "../../lib/html";
+import { findHtmlProblems } from "../../shared/html/html";
 
 function addProjectKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword({ keyword: "x-ref", schemaType: "string" });

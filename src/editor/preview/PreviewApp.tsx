@@ -7,21 +7,21 @@
  */
 import { Component, type ReactNode, useEffect, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { BlockList, preloadAllBlocks } from "../../blocks/BlockList";
-import { loadCollection, primeCollection } from "../../collections/load";
-import { TreatmentContext } from "../../collections/treatment-context";
-import { blogPosts } from "../../config/content";
-import { loadAllPages, type PageEntry } from "../../config/pages";
-import { presentations } from "../../config/presentations";
-import { branches, specialities } from "../../config/site-config";
-import type { Block } from "../../generated/blocks/block";
-import type { SubDepartment, TreatmentCollection } from "../../generated/collection";
-import type { Page } from "../../generated/page";
-import type { CollectionPresentation } from "../../generated/presentation";
-import { Layout } from "../../layout/Layout";
-import { NotificationsProvider } from "../../layout/Notifications";
-import type { Entry } from "../../routes/entry-context";
-import { PageView } from "../../routes/PageView";
+import type { Block } from "../../shared/generated/blocks/block";
+import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
+import type { Page } from "../../shared/generated/page";
+import type { CollectionPresentation } from "../../shared/generated/presentation";
+import { BlockList, preloadAllBlocks } from "../../site/blocks/BlockList";
+import { loadCollection, primeCollection } from "../../site/collections/load";
+import { TreatmentContext } from "../../site/collections/treatment-context";
+import { blogPosts } from "../../site/config/content";
+import { loadAllPages, type PageEntry } from "../../site/config/pages";
+import { presentations } from "../../site/config/presentations";
+import { branches, specialities } from "../../site/config/site-config";
+import type { Entry } from "../../site/entries/entry-context";
+import { Layout } from "../../site/layout/Layout";
+import { PageView } from "../../site/routes/PageView";
+import { NotificationsProvider } from "../../site/ui/notifications/Notifications";
 import {
   isRenderMessage,
   type PreviewEntry,

@@ -1,17 +1,17 @@
 /**
  * Lets the real header, footer, forms and branch pages show a draft that is not saved yet.
  *
- * The layout reads its config from src/config/site-config.ts's module constants, not from props
+ * The layout reads its config from src/site/config/site-config.ts's module constants, not from props
  * or context, so the preview frame (a page of its own: nothing here touches the editor or the
  * site) writes the draft into those very objects, in place, and re-renders. Every other file's
  * objects are put back as they were loaded first. This is the interim until the layout reads its
  * config through a context (see docs/editor.md, "Live preview of the header and footer"); then
  * the preview provides the draft through that context instead and this file goes.
  */
-import * as content from "../../config/content";
-import * as formsConfig from "../../config/forms";
-import * as presentationsConfig from "../../config/presentations";
-import * as siteConfig from "../../config/site-config";
+import * as content from "../../site/config/content";
+import * as formsConfig from "../../site/config/forms";
+import * as presentationsConfig from "../../site/config/presentations";
+import * as siteConfig from "../../site/config/site-config";
 import type { FileKind } from "../shared/config-files";
 
 type Data = Record<string, unknown>;
@@ -61,7 +61,7 @@ function targets(kind: FileKind, schema: string, doc: Data, path: string): [unkn
   }
 }
 
-/** Files of other kinds whose list src/config/content.ts exports, by schema. */
+/** Files of other kinds whose list src/site/config/content.ts exports, by schema. */
 const listExports: Record<string, string> = {
   "blog-posts.schema.json": "blogPosts",
   "packages.schema.json": "healthPackages",

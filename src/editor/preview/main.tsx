@@ -7,8 +7,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { EDITOR_MARKER } from "../shared/marker";
 import { PreviewApp, preparePreview } from "./PreviewApp";
-import "../../styles/global.css";
-import "../../styles/blocks.css";
+import "../../site/styles/global.css";
+import "../../site/styles/blocks.css";
 import "./preview.css";
 
 document.documentElement.dataset.editor = EDITOR_MARKER;

@@ -1,6 +1,6 @@
 /**
  * The checks a save must pass: the validate CLI's, on the whole site as it would be after the
- * save. The CLI (scripts/validate.ts) is the one authority on what is valid, so the editor runs
+ * save. The CLI (src/validation/cli.ts) is the one authority on what is valid, so the editor runs
  * it rather than re-implementing it: on a copy of the site folder with the new text in place.
  * Problems in the file being saved are the save's errors; problems the change would cause in
  * other files (a page route that nav links still point at, a slug a presentation names) are
@@ -13,7 +13,7 @@ import path from "node:path";
 import type { Problem } from "../shared/api";
 
 export interface CheckSetup {
-  /** The project root: scripts/validate.ts and node_modules are found here. */
+  /** The project root: src/validation/cli.ts and node_modules are found here. */
   projectRoot: string;
   /** The site folder, absolute. */
   siteRoot: string;

@@ -8,7 +8,7 @@
  * `type` constants hidden (they are not the content team's to change).
  */
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { schemaFiles } from "../../generated/schema-index";
+import { schemaFiles } from "../../shared/generated/schema-index";
 
 /** The URI every schema's `$id` starts with (the same as validation/ajv.ts's). */
 const schemaBase = "https://schemas.hospital-site.local/";

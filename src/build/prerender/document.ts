@@ -1,0 +1,75 @@
+/**
+ * Fills the built index.html with one prerendered page: its head (title, description, canonical,
+ * Open Graph, JSON-LD), the app's HTML, and the data it hydrates with. JSON-LD and the hydration
+ * data are data blocks, not scripts, so the content security policy's script-src 'self' holds.
+ */
+import type { PageInfo } from "./manifest";
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. Plain string
+ * replacements (line and paragraph separators are rare, so looked for first): this runs for every
+ * page's data, where a replace with a callback per match was a visible share of prerendering.
+ */
+function scriptJson(value: unknown): string {
+  const json = JSON.stringify(value).replaceAll("<", "\\u003c");
+  return json.includes("\u2028") || json.includes("\u2029")
+    ? json.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")
+    : json;
+}
+
+/** The <head> tags of a page. */
+export function headTags(info: PageInfo, siteName: string, imageUrl: string): string {
+  const title = escapeHtml(info.title);
+  const description = escapeHtml(info.description);
+  const canonical = escapeHtml(info.canonical);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${canonical}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...(info.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+    ...info.structuredData.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ].join("\n    ");
+}
+
+/** The template cut around the head's end and the root element, once per template. */
+let parts: { template: string; beforeHead: string; beforeRoot: string; afterRoot: string } | undefined;
+
+function templateParts(template: string) {
+  if (parts?.template === template) return parts;
+  const page = template.replace(/<title>[^<]*<\/title>/, "").replace(/<meta name="description"[^>]*>/, "");
+  const head = page.indexOf("</head>");
+  const root = page.indexOf('<div id="root"></div>', head);
+  if (head < 0 || root < 0) throw new Error('The page template has no </head> or no empty <div id="root">.');
+  parts = {
+    template,
+    beforeHead: page.slice(0, head),
+    beforeRoot: page.slice(head, root),
+    afterRoot: page.slice(root + '<div id="root"></div>'.length),
+  };
+  return parts;
+}
+
+/** The whole HTML document of a page, from the built template. */
+export function pageDocument(template: string, info: PageInfo, appHtml: string, siteName: string, imageUrl: string) {
+  const { beforeHead, beforeRoot, afterRoot } = templateParts(template);
+  const head = headTags(info, siteName, imageUrl);
+  const data = info.hydration
+    ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
+    : "";
+  // Fetched by the entry once the page has painted (src/site/main.tsx), not before: modulepreload
+  // links would compete with the page's styles and images for a slow connection.
+  const modules = info.assets?.scripts.length
+    ? `<script type="application/json" id="route-modules">${scriptJson(info.assets.scripts)}</script>`
+    : "";
+  return `${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">${appHtml}</div>${data}${modules}${afterRoot}`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Server entry for prerendering: renders one page of the real route table to a complete HTML
+ * document. Built by `vite build --ssr` and driven by src/build/prerender/prerender.ts (also from its workers).
+ */
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { type RouteObject, StaticRouter } from "react-router-dom";
+import { preloadAllBlocks } from "../../site/blocks/BlockList";
+import { clearCollectionCache, primeHydration } from "../../site/collections/load";
+import { site } from "../../site/config/site-config";
+import { preloadLeadForm } from "../../site/forms/lazy-lead-form";
+import { type LayoutPart, LayoutPartContext } from "../../site/layout/layout-part";
+import { buildRoutes, type RouteHandle } from "../../site/routes/routes";
+import { App } from "../../site/routes/SiteRoutes";
+import { pageDocument } from "./document";
+import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
+import type { PageInfo } from "./manifest";
+import { prerenderShare as renderShare, type ShareOptions } from "./share";
+
+export { listPages, type PageInfo } from "./manifest";
+
+const routes = buildRoutes();
+// Everything any page may show (every route's content and code, every block, the form), loaded
+// once, so each page renders complete with no waiting per page.
+const ready = Promise.all([
+  preloadLeadForm(),
+  preloadAllBlocks(),
+  ...(routes[0].children ?? []).map((route) => (route.handle as RouteHandle | undefined)?.preload()),
+]);
+
+// A route table cut down to the one route a page matches, by pattern: the router matches every
+// route of the table on every render, a tenth of the time per page. The browser hydrates the same
+// elements from the whole table.
+const singleRoutes = new Map<string, RouteObject[]>();
+
+function routesFor(path: string, pattern: string | undefined): RouteObject[] {
+  const key = path === "/" ? "" : (pattern ?? path);
+  const cached = singleRoutes.get(key);
+  if (cached) return cached;
+  const [root] = routes;
+  const children = (root.children ?? []).filter((child) => (key === "" ? child.index : child.path === key));
+  const table: RouteObject[] = children.length === 1 ? [{ path: root.path, element: root.element, children }] : routes;
+  singleRoutes.set(key, table);
+  return table;
+}
+
+/**
+ * The app's HTML at `path` (matching the route `pattern`, if given), or one part of it (see
+ * layout-part.ts); throws for a path the route table sends elsewhere.
+ */
+export async function renderApp(path: string, pattern?: string, part: LayoutPart = { part: "all" }): Promise<string> {
+  await ready;
+  // A path the route table does not know throws while rendering (see ToHome in routes.tsx).
+  const html = renderToString(
+    <StrictMode>
+      <LayoutPartContext.Provider value={part}>
+        <StaticRouter location={path}>
+          <App routes={routesFor(path, pattern)} />
+        </StaticRouter>
+      </LayoutPartContext.Provider>
+    </StrictMode>,
+  );
+  // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
+  // from the static HTML: code-split parts must be preloaded by their route (see route-data.ts).
+  if (html.includes("<!--$!-->"))
+    throw new Error(`Part of ${path} suspended while prerendering; preload it in its route.`);
+  return html;
+}
+
+const frames = new Map<string, Promise<string>>();
+
+/** The shared frame of a ':slug' route's pages, rendered once. */
+function frameOf(route: string): Promise<string> {
+  let frame = frames.get(route);
+  if (!frame) {
+    frame = renderApp(frameAddress(route), route, { part: "frame", slot: contentMarker });
+    frames.set(route, frame);
+  }
+  return frame;
+}
+
+/** The routes whose pages share a frame so far (tests). */
+export const sharedFrameRoutes = () => [...frames.keys()];
+
+/** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
+async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
+  if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
+  const frame = await frameOf(info.route);
+  if (linksTo(frame, info.path)) return renderApp(info.path, info.route);
+  return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
+}
+
+/**
+ * The complete HTML document of one page, rendered with the data the browser will hydrate with.
+ * `reuseFrames: false` renders every page whole (tests compare the two).
+ */
+export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
+  clearCollectionCache();
+  if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
+  const html = await renderBody(info, reuseFrames);
+  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
+}
+
+/** Renders one worker's share of the pages (see src/build/prerender/share.ts). */
+export const prerenderShare = (options: Omit<ShareOptions, "render">) =>
+  renderShare({ ...options, render: renderPage });

@@ -1,0 +1,156 @@
+/**
+ * Every page the build prerenders, with what its <head> says: title, description, canonical,
+ * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
+ * (a page file, a branch, a treatment) is prerendered with no code change.
+ */
+
+import type { Block } from "../../shared/generated/blocks/block";
+import type { TreatmentCollection } from "../../shared/generated/collection";
+import type { Page } from "../../shared/generated/page";
+import { loadAllPages } from "../../site/config/pages";
+import { presentations } from "../../site/config/presentations";
+import { branches, site, specialities } from "../../site/config/site-config";
+import { entriesOf } from "../../site/entries/entries";
+import { type Entry, fillName } from "../../site/entries/entry-context";
+import { canonicalFor } from "../../site/seo/head";
+import { breadcrumbs, hospital, organization, treatmentPage } from "../../site/seo/structured-data";
+
+/**
+ * The collection data a page needs to hydrate without waiting for the data file: the one
+ * treatment of a treatment page, or the names and slugs a speciality page lists.
+ */
+export interface HydrationPayload {
+  file: string;
+  data: TreatmentCollection;
+}
+
+/** One prerendered page. */
+export interface PageInfo {
+  path: string;
+  /** The route-table pattern the path matches, such as '/specialities/cardiology/:slug'. */
+  route: string;
+  title: string;
+  description: string;
+  canonical: string;
+  structuredData: object[];
+  hydration?: HydrationPayload;
+  /**
+   * The source modules the page loads before it hydrates (the app, the page's content, its blocks'
+   * code, the treatment page's code), as the build manifest names them: the document links their
+   * styles, and lists their chunks for the entry to fetch side by side after the first paint.
+   */
+  modules: string[];
+  /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
+  assets?: { scripts: string[]; styles: string[] };
+}
+
+/** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
+const appModule = "src/site/start.tsx";
+
+/** Modules a block's code loads besides its own (the doctor search's panel and data). */
+const blockExtras: Partial<Record<Block["type"], string[]>> = {
+  "doctor-search": ["src/site/blocks/doctor-search/DoctorSearchPanel.tsx", "site-config/doctors.json"],
+};
+
+function blockModules(blocks: readonly Block[]): string[] {
+  const types = [...new Set(blocks.map((block) => block.type))];
+  return types.flatMap((type) => [`src/blocks/${type}.tsx`, ...(blockExtras[type] ?? [])]);
+}
+
+const home = { name: "Home", path: "/home" };
+
+function pageTrail(path: string, title: string) {
+  return path === "/home" ? [home] : [home, { name: title, path }];
+}
+
+/** A collection cut down to what a list of its treatments shows. */
+function listing(data: TreatmentCollection): TreatmentCollection {
+  return {
+    speciality: data.speciality,
+    location: data.location,
+    sub_departments: data.sub_departments.map(({ slug, name, url, meta_title, meta_description, canonical_url }) => ({
+      slug,
+      name,
+      url,
+      meta_title,
+      meta_description,
+      canonical_url,
+      content: {},
+    })),
+  };
+}
+
+function pageInfo(
+  { file, page }: { file: string; page: Page },
+  entry: Entry | null,
+  collections: Record<string, TreatmentCollection>,
+): PageInfo {
+  const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
+  const title = fillName(page.meta.title, entry);
+  const canonical = canonicalFor(path);
+  const structuredData: object[] = [organization(), breadcrumbs(pageTrail(path, title))];
+  if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
+  const info: PageInfo = {
+    path,
+    route: page.route,
+    title,
+    description: fillName(page.meta.description, entry),
+    canonical,
+    structuredData,
+    modules: [
+      appModule,
+      file,
+      ...blockModules(page.blocks),
+      ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
+    ],
+  };
+  const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
+  const dataFile = collectionId ? presentations[collectionId]?.dataFile : undefined;
+  if (dataFile && collections[dataFile]) info.hydration = { file: dataFile, data: listing(collections[dataFile]) };
+  return info;
+}
+
+function treatmentInfos(collections: Record<string, TreatmentCollection>): PageInfo[] {
+  return Object.values(presentations).flatMap((presentation) => {
+    const data = collections[presentation.dataFile];
+    if (!data) return [];
+    const speciality = specialities.find((s) => s.treatments === presentation.id);
+    const file = presentation.dataFile;
+    return data.sub_departments.map((item) => {
+      const path = presentation.route.replace(":slug", item.slug);
+      const trail = [
+        home,
+        { name: "Specialities", path: "/specialities" },
+        ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
+        { name: item.name, path },
+      ];
+      return {
+        path,
+        route: presentation.route,
+        title: item.meta_title,
+        description: item.meta_description,
+        canonical: item.canonical_url,
+        structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
+        hydration: { file, data: { ...data, sub_departments: [item] } },
+        modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
+      };
+    });
+  });
+}
+
+/** Every page to prerender: config pages ('each' pages per entry) and every treatment. */
+export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
+  const pages = await loadAllPages();
+  const perPage = await Promise.all(
+    pages.map(async (entry) => {
+      if (!entry.page.each) return [pageInfo(entry, null, collections)];
+      return (await entriesOf(entry.page)).map((each) => pageInfo(entry, each, collections));
+    }),
+  );
+  const fromPages = perPage.flat();
+  const homePage = fromPages.find((p) => p.path === "/home");
+  return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatmentInfos(collections)];
+}
+
+/** Facts the page template needs besides the per-page head. */
+export const siteFacts = { name: site.name, canonicalBase: site.canonicalBase, logo: site.logo.src, branches };

@@ -1,0 +1,70 @@
+/**
+ * Fewer, larger chunks. Left to itself the bundler gives every module that two chunks share a
+ * small chunk of its own: a treatment page asked for some 30 files, and on a phone's connection
+ * each request costs a round trip. Here:
+ *
+ * - everything the app imports (React, the router, the layout, the shared UI) is one chunk, which
+ *   the page's small entry loads once the page is on screen (src/site/main.tsx);
+ * - a treatment page's route (its page code, presentation configs and treatment blocks) is one.
+ *
+ * Other pages' blocks stay one chunk per block, so a page loads only the blocks it shows.
+ */
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/** A treatment page's own modules, loaded together with its route. */
+const treatmentRoute =
+  /[\\/]src[\\/](routes[\\/]TreatmentPage|blocks[\\/]treatment-|collections[\\/](resolve|treatment-context|use-collection)|config[\\/]presentations|ui[\\/]Accordion)/;
+
+/**
+ * `entry`: the page's entry module (src/site/main.tsx), whose own imports stay with it; `app`: the app's
+ * module (src/site/start.tsx), whose static imports make the app chunk.
+ */
+export function chunkGroups(entry: string, app: string) {
+  const appModules = new Set<string>();
+  // What the entry itself imports stays with the entry (a few hundred bytes).
+  const entryModules = new Set<string>();
+  const closure = (from: string[], into: Set<string>, getImports: (id: string) => readonly string[]) => {
+    const pending = [...from];
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (into.has(id)) continue;
+      into.add(id);
+      pending.push(...getImports(id));
+    }
+  };
+  const plugin: Plugin = {
+    name: "chunk-groups",
+    apply: "build",
+    buildEnd() {
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const ids = [...this.getModuleIds()];
+      closure(
+        ids.filter((id) => path.resolve(id) === path.resolve(entry)),
+        entryModules,
+        imports,
+      );
+      closure(
+        ids.filter((id) => path.resolve(id) === path.resolve(app)),
+        appModules,
+        imports,
+      );
+    },
+  };
+  const groups = [
+    // What both the entry and the app use (the submit guard, the bundler's preload helper): a
+    // chunk of its own, or the bundler would put it in the app chunk and the entry would load that.
+    {
+      name: "boot",
+      test: (id: string) => entryModules.has(id) && path.resolve(id) !== path.resolve(entry),
+      priority: 3,
+    },
+    {
+      name: "app",
+      test: (id: string) => appModules.has(id) && !entryModules.has(id),
+      priority: 2,
+    },
+    { name: "treatment-page", test: treatmentRoute, priority: 1 },
+  ];
+  return { plugin, groups };
+}

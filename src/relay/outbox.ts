@@ -1,0 +1,377 @@
+/**
+ * The durable outbox: every accepted lead is a row of a SQLite file before the relay answers 202,
+ * and stays there (pending) until the CRM took it (delivered) or rejected it for good (dead).
+ *
+ * Durability. The file is in WAL mode. New leads are written by a worker thread
+ * (outbox-writer.cjs) whose connection runs synchronous=FULL: each commit is fsync'ed to the WAL
+ * before the answer, so an accepted lead survives a power cut, not just a crash of the process.
+ * Commits are grouped: the leads that arrive while one group is being synced are written together
+ * in the next transaction, so a burst costs one fsync per group, and the fsync happens off the
+ * event loop. The relay's own connection (delivery marks, reads) uses synchronous=NORMAL: in WAL
+ * mode that is still safe against a crash of the process, and what a power cut could undo is
+ * only a "delivered" mark, which makes the lead be sent again (at least once), never lost.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import Database from "better-sqlite3";
+import type { Lead, LeadAttribute } from "../shared/leads/lead";
+
+/** Where a lead stands. */
+export type LeadStatus = "pending" | "delivered" | "dead";
+
+/** A lead to store, with what makes a retried request recognisable. */
+export interface NewLead extends Lead {
+  /** The request's Idempotency-Key; absent: every request is a new lead. */
+  idempotencyKey?: string;
+  /** A hash of the request (form, answers, context): the same key with other answers is refused. */
+  fingerprint: string;
+}
+
+/** What happened to a lead handed to accept(). */
+export type AcceptResult =
+  | { outcome: "created"; id: string }
+  | { outcome: "replayed"; id: string }
+  | { outcome: "conflict" };
+
+/** A row of the outbox. */
+export interface LeadRow {
+  /** The row number: delivery order. */
+  seq: number;
+  /** The public reference returned to the browser. */
+  id: string;
+  form: string;
+  kind: string;
+  payload: Record<string, string>;
+  attributes: LeadAttribute[];
+  status: LeadStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  crmId: string | null;
+  createdAt: number;
+  deliveredAt: number | null;
+}
+
+interface RawRow {
+  seq: number;
+  id: string;
+  form: string;
+  kind: string;
+  payload: string;
+  attributes: string;
+  status: LeadStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  crm_id: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS leads (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  idempotency_key TEXT UNIQUE,
+  fingerprint TEXT NOT NULL,
+  form TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  attributes TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'dead')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  last_error TEXT,
+  crm_id TEXT,
+  created_at INTEGER NOT NULL,
+  delivered_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS leads_due ON leads (status, next_attempt_at, seq);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+function toRow(r: RawRow): LeadRow {
+  return {
+    seq: r.seq,
+    id: r.id,
+    form: r.form,
+    kind: r.kind,
+    payload: JSON.parse(r.payload) as Record<string, string>,
+    attributes: JSON.parse(r.attributes) as LeadAttribute[],
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: r.last_error,
+    crmId: r.crm_id,
+    createdAt: r.created_at,
+    deliveredAt: r.delivered_at,
+  };
+}
+
+function open(file: string, synchronous: "FULL" | "NORMAL"): Database.Database {
+  const db = new Database(file);
+  db.pragma("busy_timeout = 5000");
+  db.pragma("journal_mode = WAL");
+  db.pragma(`synchronous = ${synchronous}`);
+  return db;
+}
+
+/** Options of the outbox. */
+export interface OutboxOptions {
+  /** The clock (ms since the epoch); tests may fix it. */
+  now?: () => number;
+  /**
+   * Where new leads are written: "thread" (default for a file: a worker thread, off the event
+   * loop) or "inline" (this thread; always for ":memory:", and for short-lived tools).
+   */
+  writer?: "thread" | "inline";
+}
+
+type WriteResult = AcceptResult;
+type WriteGroup = (leads: NewLead[], now: number) => WriteResult[];
+
+const require = createRequire(import.meta.url);
+const writerFile = path.join(import.meta.dirname, "outbox-writer.cjs");
+const { prepareWriter } = require(writerFile) as { prepareWriter: (db: Database.Database) => WriteGroup };
+
+interface Pending {
+  lead: NewLead;
+  resolve: (r: AcceptResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** The outbox in one SQLite file (":memory:" for a throwaway one, in tests). */
+export class Outbox {
+  readonly file: string;
+  private readonly db: Database.Database;
+  private readonly now: () => number;
+  private readonly inlineWrite: WriteGroup | undefined;
+  private writer: Worker | undefined;
+  private queue: Pending[] = [];
+  private inFlight: Pending[] | undefined;
+  private batchNo = 0;
+  private flushScheduled = false;
+  private closed = false;
+  private readonly statements;
+
+  constructor(file: string, options: OutboxOptions = {}) {
+    this.file = file;
+    this.now = options.now ?? Date.now;
+    const inline = file === ":memory:" || options.writer === "inline";
+    this.db = open(file, inline ? "FULL" : "NORMAL");
+    this.db.exec(schema);
+    // Checkpoints write and sync the database file: the writer thread does them, not this one.
+    if (!inline) this.db.pragma("wal_autocheckpoint = 0");
+    this.inlineWrite = inline ? prepareWriter(this.db) : undefined;
+    const w = this.db;
+    this.statements = {
+      due: w.prepare<[number, number], RawRow>(
+        "SELECT * FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?",
+      ),
+      nextDueAt: w.prepare<[], { at: number | null }>(
+        "SELECT MIN(next_attempt_at) AS at FROM leads WHERE status = 'pending'",
+      ),
+      delivered: w.prepare(
+        "UPDATE leads SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, crm_id = ?, last_error = NULL WHERE seq = ? AND status = 'pending'",
+      ),
+      retry: w.prepare(
+        "UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE seq = ? AND status = 'pending'",
+      ),
+      dead: w.prepare(
+        "UPDATE leads SET status = 'dead', attempts = attempts + 1, last_error = ? WHERE seq = ? AND status = 'pending'",
+      ),
+      pullForward: w.prepare("UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?"),
+    };
+    if (!inline) this.startWriter();
+  }
+
+  private startWriter(): Worker {
+    const worker = new Worker(writerFile, {
+      workerData: { role: "outbox-writer", file: this.file, driver: require.resolve("better-sqlite3") },
+      // The writer is plain CommonJS: no TypeScript loader (or test runner hooks) needed.
+      execArgv: [],
+    });
+    worker.on("message", (message: { type: string; batch?: number; results?: WriteResult[]; error?: string }) => {
+      if (message.type === "written" && message.batch === this.batchNo && this.inFlight && message.results) {
+        const group = this.inFlight;
+        this.inFlight = undefined;
+        group.forEach((item, i) => {
+          item.resolve(message.results![i]);
+        });
+        this.flush();
+      } else if (message.type === "failed" && message.batch === this.batchNo && this.inFlight) {
+        const group = this.inFlight;
+        this.inFlight = undefined;
+        for (const item of group) item.reject(new Error(message.error));
+        this.flush();
+      }
+    });
+    const gone = (reason: unknown) => {
+      if (this.writer !== worker) return;
+      // A writer that died takes its group with it (those requests get an error, not a 202);
+      // the next lead starts a new one.
+      this.writer = undefined;
+      const group = this.inFlight ?? [];
+      this.inFlight = undefined;
+      for (const item of group) item.reject(reason instanceof Error ? reason : new Error(String(reason)));
+      if (this.closed) return;
+      this.flush();
+      // Without leads coming in, a writer is still needed for the checkpoints.
+      setTimeout(() => {
+        if (!this.closed && !this.writer) this.startWriter();
+      }, 1000).unref();
+    };
+    worker.on("error", gone);
+    worker.on("exit", (code) => gone(new Error(`The outbox writer stopped (exit code ${code}).`)));
+    this.writer = worker;
+    return worker;
+  }
+
+  /**
+   * Stores a lead; resolves once it is committed to disk. A lead whose Idempotency-Key is already
+   * stored is not stored again: the first lead's id comes back ("replayed"), or "conflict" when
+   * the key came with other answers.
+   */
+  accept(lead: NewLead): Promise<AcceptResult> {
+    if (this.closed) return Promise.reject(new Error("The outbox is closed."));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ lead, resolve, reject });
+      // Wait for the rest of this turn of the event loop: leads that arrived together go together.
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    if (this.inFlight || this.queue.length === 0) return;
+    const group = this.queue;
+    this.queue = [];
+    const leads = group.map((item) => item.lead);
+    if (this.inlineWrite) {
+      let results: WriteResult[];
+      try {
+        results = this.inlineWrite(leads, this.now());
+      } catch (error) {
+        for (const item of group) item.reject(error);
+        return;
+      }
+      group.forEach((item, i) => {
+        item.resolve(results[i]);
+      });
+      return;
+    }
+    const writer = this.writer ?? this.startWriter();
+    this.inFlight = group;
+    this.batchNo++;
+    writer.postMessage({ type: "write", batch: this.batchNo, leads, now: this.now() });
+  }
+
+  /** Pending leads due by `now`, oldest first, leaving out those in `skip` (being delivered). */
+  due(now: number, limit: number, skip: ReadonlySet<number> = new Set()): LeadRow[] {
+    return this.statements.due
+      .all(now, limit + skip.size)
+      .filter((r) => !skip.has(r.seq))
+      .slice(0, limit)
+      .map(toRow);
+  }
+
+  /** When the next pending lead falls due, or undefined when none is pending. */
+  nextDueAt(): number | undefined {
+    return this.statements.nextDueAt.get()?.at ?? undefined;
+  }
+
+  markDelivered(seq: number, crmId: string | undefined): void {
+    this.statements.delivered.run(this.now(), crmId ?? null, seq);
+  }
+
+  markRetry(seq: number, nextAttemptAt: number, reason: string): void {
+    this.statements.retry.run(nextAttemptAt, reason, seq);
+  }
+
+  markDead(seq: number, reason: string): void {
+    this.statements.dead.run(reason, seq);
+  }
+
+  /** Makes every pending lead due now (the CRM is back: no need to wait out each lead's backoff). */
+  pullForward(now: number): number {
+    return this.statements.pullForward.run(now, now).changes;
+  }
+
+  /** Puts dead leads back in the queue; returns how many. */
+  requeueDead(): number {
+    return this.db
+      .prepare("UPDATE leads SET status = 'pending', next_attempt_at = ?, last_error = NULL WHERE status = 'dead'")
+      .run(this.now()).changes;
+  }
+
+  /** How many leads are in each state. */
+  counts(): Record<LeadStatus, number> {
+    const counts: Record<LeadStatus, number> = { pending: 0, delivered: 0, dead: 0 };
+    const rows = this.db
+      .prepare<[], { status: LeadStatus; n: number }>("SELECT status, COUNT(*) AS n FROM leads GROUP BY status")
+      .all();
+    for (const r of rows) counts[r.status] = r.n;
+    return counts;
+  }
+
+  /** Leads in a state (or all), newest first. */
+  list(status?: LeadStatus, limit = 50): LeadRow[] {
+    const rows = status
+      ? this.db
+          .prepare<[string, number], RawRow>("SELECT * FROM leads WHERE status = ? ORDER BY seq DESC LIMIT ?")
+          .all(status, limit)
+      : this.db.prepare<[number], RawRow>("SELECT * FROM leads ORDER BY seq DESC LIMIT ?").all(limit);
+    return rows.map(toRow);
+  }
+
+  /**
+   * A secret kept in the outbox file, made on first use: signing keys that must outlive a
+   * restart (the cross-site token) without another setting to manage.
+   */
+  secret(name: string): Buffer {
+    const row = this.db
+      .prepare<[string], { value: string }>("SELECT value FROM meta WHERE key = ?")
+      .get(`secret:${name}`);
+    if (row) return Buffer.from(row.value, "base64");
+    const value = randomBytes(32);
+    this.db
+      .prepare("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)")
+      .run(`secret:${name}`, value.toString("base64"));
+    return this.secret(name);
+  }
+
+  /** Writes what is queued, stops the writer, then closes the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const writer = this.writer;
+    if (writer) {
+      while (this.inFlight || this.queue.length > 0) {
+        this.flush();
+        await new Promise((r) => setTimeout(r, 5));
+        if (!this.writer) break;
+      }
+      this.writer = undefined;
+      await new Promise<void>((resolve) => {
+        writer.once("exit", () => resolve());
+        writer.postMessage({ type: "close" });
+      });
+    } else {
+      this.flush();
+    }
+    for (const item of this.queue.splice(0)) item.reject(new Error("The outbox is closed."));
+    this.db.close();
+  }
+}
+
+/** A fingerprint of a request (SHA-256 of its JSON): it only tells requests apart. */
+export function fingerprintOf(parts: unknown): string {
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
+}

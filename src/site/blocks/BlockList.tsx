@@ -1,0 +1,86 @@
+/**
+ * Walks a list of blocks and renders each through the registry. Each block has its own error
+ * boundary: a block that throws, whose code cannot be loaded, or whose type has no component,
+ * shows 'Content Not Loaded' in its place and logs the file and JSON pointer, and the rest of the
+ * page still renders.
+ *
+ * Block code is loaded on demand (see registry.ts). `preloadBlocks` loads a page's blocks before
+ * it renders — before hydrating, and on navigation — so rendering reads them synchronously.
+ */
+import { Component, type ComponentType, type ReactNode, use } from "react";
+import type { Block } from "../../shared/generated/blocks/block";
+import { fulfilled, memoLoader, type Tracked } from "../tracked";
+import { ContentNotLoaded } from "../ui/ContentNotLoaded";
+import { messages } from "../ui/renderer-text";
+import { registry } from "./registry";
+import type { BlockSource } from "./types";
+
+type AnyBlockComponent = ComponentType<{ block: Block }>;
+
+interface BoundaryProps {
+  label: string;
+  children: ReactNode;
+}
+
+class BlockBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(this.props.label, error);
+  }
+
+  override render() {
+    return this.state.failed ? <ContentNotLoaded /> : this.props.children;
+  }
+}
+
+// The registry is keyed by the block union; a config that validated has a known type, but a data
+// file served without validation may not, so the lookup is by plain string here.
+const loaders = registry as unknown as Record<string, (() => Promise<AnyBlockComponent>) | undefined>;
+
+const unknownType = fulfilled(undefined);
+
+const loadKnown = memoLoader((type: string) => (loaders[type] as () => Promise<AnyBlockComponent>)());
+
+/** A block type's component, loaded once; undefined when the registry has none. */
+export function loadBlock(type: string): Tracked<AnyBlockComponent | undefined> {
+  return loaders[type] ? loadKnown(type) : unknownType;
+}
+
+/** Loads the code of every block in `blocks` (a failure is left for the block's boundary). */
+export async function preloadBlocks(blocks: readonly Pick<Block, "type">[]): Promise<void> {
+  const types = new Set(blocks.map((block) => block.type));
+  await Promise.allSettled([...types].map((type) => loadBlock(type)));
+}
+
+/** Loads every block type's code (the prerenderer and tests render any page). */
+export const preloadAllBlocks = () => preloadBlocks(Object.keys(loaders).map((type) => ({ type }) as Block));
+
+function UnknownBlock({ label }: { label: string }): ReactNode {
+  console.error(label);
+  return <ContentNotLoaded />;
+}
+
+/** A block of a known type: suspends until its code is loaded (at once when preloaded). */
+function LoadedBlock({ block }: { block: Block }) {
+  const BlockComponent = use(loadKnown(block.type));
+  return <BlockComponent block={block} />;
+}
+
+export function BlockList({ blocks, source }: { blocks: Block[]; source: BlockSource }) {
+  return blocks.map((block, index) => {
+    const pointer = `${source.pointer}/${index}`;
+    const key = `${block.type}-${index}`;
+    if (!loaders[block.type])
+      return <UnknownBlock key={key} label={messages.unknownBlock(block.type, source.file, pointer)} />;
+    return (
+      <BlockBoundary key={key} label={messages.blockFailed(block.type, source.file, pointer)}>
+        <LoadedBlock block={block} />
+      </BlockBoundary>
+    );
+  });
+}

@@ -1,0 +1,50 @@
+import type { BlogList as BlogListBlock } from "../../../shared/generated/blocks/blog-list";
+import { blogPosts } from "../../config/content";
+import { specialities } from "../../config/site-config";
+import { Link } from "../../ui/AppLink";
+import { ConfigLink } from "../../ui/ConfigLink";
+import { formatDate } from "../../ui/formatting";
+import { SampleBadge } from "../../ui/SampleNote";
+import "../../styles/site-blocks.css";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+export type BlogListProps = { block: BlogListBlock };
+
+/** Articles as cards linking to /blogs/{slug}, newest first. */
+export function BlogList({ block }: BlogListProps) {
+  const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+  const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
+  return (
+    <section className="blog-list container">
+      <SectionHeading title={block.title} intro={block.intro} />
+      <ul className="blog-list__cards">
+        {shown.map((post) => {
+          const speciality = specialities.find((s) => s.slug === post.speciality);
+          return (
+            <li className="blog-card" key={post.slug}>
+              <p className="blog-card__meta">
+                {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
+                <time dateTime={post.date}>{formatDate(post.date)}</time>
+              </p>
+              <h3 className="blog-card__title">
+                <Link to={`/blogs/${post.slug}`} className="blog-card__link">
+                  {post.title}
+                </Link>
+              </h3>
+              <p className="blog-card__summary">{post.summary}</p>
+              <p className="blog-card__footer">
+                {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
+                {post.sample ? <SampleBadge label="Sample article" /> : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {block.link ? (
+        <p className="section-link">
+          <ConfigLink link={block.link} className="button button--ghost" withIcon />
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { BranchDetails as BranchDetailsBlock } from "../../../shared/generated/blocks/branch-details";
+import { site, specialities } from "../../config/site-config";
+import { useEntry } from "../../entries/entry-context";
+import { Link } from "../../ui/AppLink";
+import { telHref } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import "../../styles/site-blocks.css";
+import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
+import { ConfigImage } from "../../ui/ConfigImage";
+
+export type BranchDetailsProps = { block: BranchDetailsBlock };
+
+/** Shown on a branch whose details are sample data. */
+export const sampleBranchNote =
+  "The address, phone number and hours on this page are being confirmed. Please call our 24x7 number before visiting.";
+
+/**
+ * On a branch page: the branch's address, phone, hours, map link and specialities, with the
+ * appointment, call and find-a-doctor actions.
+ */
+export function BranchDetails(_: BranchDetailsProps) {
+  const current = useEntry();
+  if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
+  const branch = current.entry;
+  const offered = specialities.filter((s) => branch.specialities.includes(s.slug));
+  return (
+    <section className="branch-details container">
+      <p className="eyebrow">
+        <Icon name="map-pin" /> {branch.city}, {branch.state}
+      </p>
+      <h1 className="branch-details__title">{branch.name}</h1>
+      {branch.sample ? <p className="sample-note">{sampleBranchNote}</p> : null}
+      <div className="branch-details__grid">
+        <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
+        <div className="branch-details__panel">
+          <dl className="branch-details__facts">
+            <dt>
+              <Icon name="map-pin" /> Address
+            </dt>
+            <dd>
+              <address>
+                {branch.address.map((line) => (
+                  <span className="branch-details__line" key={line}>
+                    {line}
+                  </span>
+                ))}
+              </address>
+              <a href={branch.mapUrl} target="_blank" rel="noopener noreferrer">
+                Get directions<span className="visually-hidden"> to {branch.name} (opens a map in a new tab)</span>
+              </a>
+            </dd>
+            <dt>
+              <Icon name="phone" /> Phone
+            </dt>
+            <dd>
+              <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
+              {branch.sample ? <span className="fact-pending"> (being confirmed)</span> : null}
+            </dd>
+            <dt>
+              <Icon name="ambulance" /> 24x7 emergency
+            </dt>
+            <dd>
+              <a href={telHref()}>{site.contact.phoneDisplay}</a>
+            </dd>
+            <dt>
+              <Icon name="clock" /> Hours
+            </dt>
+            <dd>{branch.hours}</dd>
+            {branch.externalUrl ? (
+              <>
+                <dt>
+                  <Icon name="hospital" /> Website
+                </dt>
+                <dd>
+                  <a href={branch.externalUrl} target="_blank" rel="noopener noreferrer">
+                    {branch.externalUrl.replace(/^https:\/\//, "").replace(/\/$/, "")}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="action-row">
+            <BookAppointmentButton />
+            <Link className="button button--ghost" to={`/our-doctors?branch=${branch.slug}`}>
+              <Icon name="doctor" /> Doctors at {branch.name}
+            </Link>
+          </div>
+        </div>
+      </div>
+      <h2>Specialities at {branch.name}</h2>
+      <ul className="pill-list">
+        {offered.map((s) => (
+          <li key={s.slug}>
+            <Link to={`/specialities/${s.slug}`}>{s.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { BranchList as BranchListBlock } from "../../../shared/generated/blocks/branch-list";
+import { branches } from "../../config/site-config";
+import { useEntry } from "../../entries/entry-context";
+import { Link } from "../../ui/AppLink";
+import { Icon } from "../../ui/Icon";
+import "../../styles/site-blocks.css";
+import { ConfigImage } from "../../ui/ConfigImage";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+export type BranchListProps = { block: BranchListBlock };
+
+/** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
+export function BranchList({ block }: BranchListProps) {
+  const entry = useEntry();
+  const current = entry?.kind === "branches" ? entry.entry.slug : undefined;
+  const shown = branches.filter((branch) => branch.slug !== current);
+  const showImages = block.showImages ?? true;
+  return (
+    <section className={showImages ? "branch-list container" : "branch-list branch-list--compact container"}>
+      <SectionHeading title={block.title} intro={block.intro} />
+      <ul className="branch-list__cards">
+        {shown.map((branch) => (
+          <li className="branch-tile" key={branch.slug}>
+            {showImages ? (
+              <ConfigImage
+                className="branch-tile__image"
+                image={branch.image}
+                alt=""
+                lazy
+                sizes="(max-width: 599px) 112px, (max-width: 899px) 50vw, 400px"
+              />
+            ) : null}
+            <div className="branch-tile__body">
+              <h3 className="branch-tile__name">
+                <Link to={`/locations/${branch.slug}`} className="branch-tile__link">
+                  {branch.name}
+                </Link>
+              </h3>
+              <p className="branch-tile__place">
+                <Icon name="map-pin" /> {branch.city}, {branch.state}
+              </p>
+              <p className="branch-tile__count">{branch.specialities.length} specialities</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ContactDetails as ContactDetailsBlock } from "../../../shared/generated/blocks/contact-details";
+import { branches, site } from "../../config/site-config";
+import { Link } from "../../ui/AppLink";
+import { chatHref, telHref } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import "../../styles/site-blocks.css";
+
+export type ContactDetailsProps = { block: ContactDetailsBlock };
+
+/** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
+export function ContactDetails({ block }: ContactDetailsProps) {
+  return (
+    <section className="contact-details container">
+      {block.title ? <h2>{block.title}</h2> : null}
+      <ul className="contact-details__channels">
+        <li className="contact-channel">
+          <span className="contact-channel__icon">
+            <Icon name="phone" />
+          </span>
+          <span>
+            <span className="contact-channel__label">24x7 helpline and emergency</span>
+            <a href={telHref()} className="contact-channel__value">
+              {site.contact.phoneDisplay}
+            </a>
+          </span>
+        </li>
+        <li className="contact-channel">
+          <span className="contact-channel__icon">
+            <Icon name="mail" />
+          </span>
+          <span>
+            <span className="contact-channel__label">E-mail</span>
+            <a href={`mailto:${site.contact.email}`} className="contact-channel__value">
+              {site.contact.email}
+            </a>
+          </span>
+        </li>
+        <li className="contact-channel">
+          <span className="contact-channel__icon">
+            <Icon name="chat" />
+          </span>
+          <span>
+            <span className="contact-channel__label">{site.chatApp.label}</span>
+            <a href={chatHref()} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
+              Chat with us
+            </a>
+          </span>
+        </li>
+      </ul>
+      {block.showBranches ? (
+        <>
+          <h3>Our branches</h3>
+          <ul className="contact-details__branches">
+            {branches.map((branch) => (
+              <li key={branch.slug}>
+                <Link to={`/locations/${branch.slug}`}>{branch.name}</Link>
+                <span className="contact-details__city">
+                  {branch.city}, {branch.state}
+                </span>
+                {branch.sample ? (
+                  <span className="contact-details__pending">Branch phone being confirmed: call the 24x7 number</span>
+                ) : (
+                  <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { FormDataNotice as FormDataNoticeBlock } from "../../../shared/generated/blocks/form-data-notice";
+import { forms } from "../../config/forms";
+import { TextWithBreaks } from "../../ui/text";
+import "../../styles/site-blocks.css";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+export type FormDataNoticeProps = { block: FormDataNoticeBlock };
+
+/** What each lead form collects (read from the form's own config) and why (from the block). */
+export function FormDataNotice({ block }: FormDataNoticeProps) {
+  const rows = block.forms.map((row) => {
+    const form = forms[row.form];
+    if (!form) throw new Error(`form-data-notice: no form '${row.form}' in site-config/forms/.`);
+    return {
+      id: row.form,
+      title: row.label ?? form.title ?? row.form,
+      fields: form.fields.map((f) => f.label),
+      purpose: row.purpose,
+    };
+  });
+  const caption = block.title ?? "What each form collects and why";
+  return (
+    <section className="form-data-notice container">
+      <SectionHeading title={block.title} intro={block.intro} />
+      <div className="table-frame">
+        <table className="data-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Form</th>
+              <th scope="col">What we collect</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.title}</th>
+                <td data-label="What we collect">{row.fields.join(", ")}</td>
+                <td data-label="Why">
+                  <TextWithBreaks text={row.purpose} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

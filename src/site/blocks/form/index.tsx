@@ -1,0 +1,21 @@
+import type { FormBlock } from "../../../shared/generated/blocks/form";
+import { useEntry } from "../../entries/entry-context";
+import { LeadForm } from "../../forms/LeadForm";
+
+export type FormProps = { block: FormBlock };
+
+/** A lead form from site-config/forms/; on a speciality page it carries that speciality. */
+export function Form({ block }: FormProps) {
+  const entry = useEntry();
+  const speciality = entry?.kind === "specialities" ? entry.entry.name : undefined;
+  return (
+    <section className="form-block container">
+      <LeadForm
+        formId={block.form}
+        title={block.title}
+        context={speciality ? { speciality, department: speciality } : undefined}
+        idPrefix={`form-${block.form}`}
+      />
+    </section>
+  );
+}

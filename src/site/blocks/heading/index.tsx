@@ -1,0 +1,23 @@
+import type { HeadingBlock } from "../../../shared/generated/blocks/heading";
+import { fillName, useEntry } from "../../entries/entry-context";
+import { TextWithBreaks } from "../../ui/text";
+
+export type HeadingProps = { block: HeadingBlock };
+
+/** A page heading (H1-H3) with an optional introduction. */
+export function Heading({ block }: HeadingProps) {
+  const entry = useEntry();
+  const Tag = `h${block.level}` as "h1" | "h2" | "h3";
+  return (
+    <header className={block.level === 1 ? "page-heading page-heading--main" : "page-heading"}>
+      <div className="container">
+        <Tag>{fillName(block.text, entry)}</Tag>
+        {block.intro ? (
+          <p className="page-heading__intro">
+            <TextWithBreaks text={fillName(block.intro, entry)} />
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Hero as HeroBlock } from "../../../shared/generated/blocks/hero";
+import { site } from "../../config/site-config";
+import { ConfigLink, telHref } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import { TextWithBreaks } from "../../ui/text";
+import "../../styles/site-blocks.css";
+import { ConfigImage } from "../../ui/ConfigImage";
+
+export type HeroProps = { block: HeroBlock };
+
+/** The top of the home page: H1, introduction, main calls to action and the 24x7 emergency number. */
+export function Hero({ block }: HeroProps) {
+  return (
+    <section className="hero">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <h1 className="hero__title">{block.title}</h1>
+          {block.intro ? (
+            <p className="hero__intro">
+              <TextWithBreaks text={block.intro} />
+            </p>
+          ) : null}
+          <div className="hero__actions">
+            {block.actions.map((action, index) => (
+              <ConfigLink
+                key={action.label}
+                link={action}
+                withIcon
+                className={index === 0 ? "button button--accent" : "button button--ghost"}
+              />
+            ))}
+          </div>
+          {block.emergencyLabel ? (
+            <p className="hero__emergency">
+              <span className="hero__emergency-icon">
+                <Icon name="ambulance" />
+              </span>
+              <span>
+                <span className="hero__emergency-label">{block.emergencyLabel}</span>{" "}
+                <a href={telHref()} className="hero__emergency-number">
+                  {site.contact.phoneDisplay}
+                </a>
+              </span>
+            </p>
+          ) : null}
+          {block.highlights?.length ? (
+            <ul className="hero__highlights">
+              {block.highlights.map((item) => (
+                <li key={item.text}>
+                  <Icon name={item.icon} /> {item.text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {block.image ? (
+          <ConfigImage
+            className="hero__image"
+            image={block.image}
+            priority
+            sizes="(max-width: 599px) 0px, (max-width: 899px) 560px, 510px"
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { PeopleGrid as PeopleGridBlock } from "../../../shared/generated/blocks/people-grid";
+import { initials } from "../../ui/formatting";
+import { SampleBadge } from "../../ui/SampleNote";
+import { TextWithBreaks } from "../../ui/text";
+import "../../styles/site-blocks.css";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+export type PeopleGridProps = { block: PeopleGridBlock };
+
+/** People with role and biography, such as the leadership team; sample profiles are marked. */
+export function PeopleGrid({ block }: PeopleGridProps) {
+  return (
+    <section className="people-grid container">
+      <SectionHeading title={block.title} intro={block.intro} />
+      <ul className="people-grid__list">
+        {block.people.map((person) => (
+          <li className="person-card" key={`${person.name}-${person.role}`}>
+            <span className="person-card__avatar" aria-hidden="true">
+              {initials(person.name)}
+            </span>
+            <h3 className="person-card__name">{person.name}</h3>
+            <p className="person-card__role">{person.role}</p>
+            {person.sample ? <SampleBadge label="Sample profile" /> : null}
+            {person.bio ? (
+              <p className="person-card__bio">
+                <TextWithBreaks text={person.bio} />
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

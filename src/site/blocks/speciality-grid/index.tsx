@@ -1,0 +1,42 @@
+import type { SpecialityGrid as SpecialityGridBlock } from "../../../shared/generated/blocks/speciality-grid";
+import { specialities } from "../../config/site-config";
+import { Link } from "../../ui/AppLink";
+import { ConfigLink } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import "../../styles/site-blocks.css";
+import { SectionHeading } from "../../ui/SectionHeading";
+
+export type SpecialityGridProps = { block: SpecialityGridBlock };
+
+/** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
+export function SpecialityGrid({ block }: SpecialityGridProps) {
+  const variant = block.variant ?? "detailed";
+  return (
+    <section className={`speciality-grid speciality-grid--${variant} container`}>
+      <SectionHeading title={block.title} intro={block.intro} />
+      <ul className="speciality-grid__list">
+        {specialities.map((speciality) => (
+          <li className="speciality-tile" key={speciality.slug}>
+            <span className="speciality-tile__icon">
+              <Icon name={speciality.icon} />
+            </span>
+            <h3 className="speciality-tile__name">
+              <Link to={`/specialities/${speciality.slug}`} className="speciality-tile__link">
+                {speciality.name}
+              </Link>
+            </h3>
+            {variant === "detailed" ? <p className="speciality-tile__summary">{speciality.summary}</p> : null}
+            {variant === "detailed" && speciality.treatments ? (
+              <p className="speciality-tile__more">Treatment guides available</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {block.link ? (
+        <p className="section-link">
+          <ConfigLink link={block.link} className="button button--ghost" withIcon />
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { TreatmentBulletPoints as TreatmentBulletPointsBlock } from "../../../shared/generated/blocks/treatment-bullet-points";
+import { useTreatment } from "../../collections/treatment-context";
+import { TextWithBreaks } from "../../ui/text";
+
+export type TreatmentBulletPointsProps = { block: TreatmentBulletPointsBlock };
+
+/** The treatment's bullet-point groups: a title, an intro and titled points. */
+export function TreatmentBulletPoints(_: TreatmentBulletPointsProps) {
+  const groups = useTreatment().subDepartment.content.bullet_points;
+  if (!groups?.length) return null;
+  return (
+    <div className="bullet-groups container">
+      {groups.map((group) => (
+        <section className="bullet-group" key={group.title}>
+          <h2>{group.title}</h2>
+          {group.intro ? (
+            <p>
+              <TextWithBreaks text={group.intro} />
+            </p>
+          ) : null}
+          <ul className="bullet-group__points">
+            {group.points.map((point) => (
+              <li key={point.title}>
+                <strong className="bullet-group__title">{point.title}</strong>
+                <span className="bullet-group__text">
+                  <TextWithBreaks text={point.description} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TreatmentHeading as TreatmentHeadingBlock } from "../../../shared/generated/blocks/treatment-heading";
+import { useTreatment } from "../../collections/treatment-context";
+import { TextWithBreaks } from "../../ui/text";
+
+export type TreatmentHeadingProps = { block: TreatmentHeadingBlock };
+
+/** The treatment's H1 (or the heading fallback: the name plus ' Treatment in Hyderabad') and intro. */
+export function TreatmentHeading(_: TreatmentHeadingProps) {
+  const { subDepartment, presentation } = useTreatment();
+  const { content } = subDepartment;
+  return (
+    <header className="treatment-heading container">
+      <h1>{content.h1 ?? presentation.headingFallback.replaceAll("{name}", subDepartment.name)}</h1>
+      {content.intro ? (
+        <p className="treatment-heading__intro">
+          <TextWithBreaks text={content.intro} />
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,109 @@
+import type { TreatmentSections as TreatmentSectionsBlock } from "../../../shared/generated/blocks/treatment-sections";
+import type { Section, Subsection } from "../../../shared/generated/collection";
+import { useTreatment } from "../../collections/treatment-context";
+import { Link } from "../../ui/AppLink";
+import { ContentList, TextWithBreaks } from "../../ui/text";
+
+export type TreatmentSectionsProps = { block: TreatmentSectionsBlock };
+
+function Paragraph({ text, className }: { text?: string; className?: string }) {
+  if (!text) return null;
+  return (
+    <p className={className}>
+      <TextWithBreaks text={text} />
+    </p>
+  );
+}
+
+type Level = 3 | 4;
+
+/**
+ * The level a heading is rendered at: the one the content asks for, but never more than one below
+ * the heading before it. Some subsections have an h4 and no h3, which would skip a level after the
+ * section's h2 (screen-reader users navigate by level); such an h4 is rendered as an h3 that keeps
+ * the h4 look.
+ */
+const levelAfter = (wanted: Level, previous: number): Level => (wanted > previous + 1 ? 3 : wanted);
+
+/** The rendered levels of a section's subsection headings, in document order. */
+function subsectionLevels(subsections: Subsection[]) {
+  let previous = 2;
+  const take = (wanted: Level): Level => {
+    const level = levelAfter(wanted, previous);
+    previous = level;
+    return level;
+  };
+  return subsections.map((subsection) => ({
+    h3: subsection.h3 ? take(3) : undefined,
+    h4: subsection.h4 ? take(4) : undefined,
+    nested: subsection.subsections?.map(() => take(4)) ?? [],
+  }));
+}
+
+function SubHeading({ wanted, level, children }: { wanted: Level; level?: Level; children: React.ReactNode }) {
+  const Tag = level === 3 ? "h3" : "h4";
+  return <Tag className={wanted !== level ? `subsection__${wanted === 4 ? "h4" : "h3"}` : undefined}>{children}</Tag>;
+}
+
+function SubsectionView({
+  subsection,
+  levels,
+}: {
+  subsection: Subsection;
+  levels: ReturnType<typeof subsectionLevels>[number];
+}) {
+  return (
+    <div className="subsection">
+      {subsection.h3 ? (
+        <SubHeading wanted={3} level={levels.h3}>
+          {subsection.profile_url ? <Link to={subsection.profile_url}>{subsection.h3}</Link> : subsection.h3}
+        </SubHeading>
+      ) : null}
+      {subsection.h4 ? (
+        <SubHeading wanted={4} level={levels.h4}>
+          {subsection.h4}
+        </SubHeading>
+      ) : null}
+      <Paragraph text={subsection.description} />
+      {subsection.list ? <ContentList items={subsection.list} /> : null}
+      {subsection.subsections?.map((nested, i) => (
+        <div className="subsection subsection--nested" key={nested.h4}>
+          <SubHeading wanted={4} level={levels.nested[i]}>
+            {nested.h4}
+          </SubHeading>
+          <Paragraph text={nested.description} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function SectionView({ section }: { section: Section }) {
+  const levels = subsectionLevels(section.subsections ?? []);
+  return (
+    <section className="content-section">
+      <h2>{section.h2}</h2>
+      <Paragraph text={section.description} />
+      {section.list ? <ContentList items={section.list} /> : null}
+      <Paragraph text={section.description_after} />
+      {section.subsections?.map((subsection, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: subsections may lack headings; position identifies them.
+        <SubsectionView subsection={subsection} levels={levels[i]} key={i} />
+      ))}
+      <Paragraph text={section.conclusion} className="content-section__conclusion" />
+    </section>
+  );
+}
+
+/** The treatment's content sections, top to bottom. */
+export function TreatmentSections(_: TreatmentSectionsProps) {
+  const { sections } = useTreatment().subDepartment.content;
+  if (!sections?.length) return null;
+  return (
+    <div className="treatment-sections container">
+      {sections.map((section) => (
+        <SectionView section={section} key={section.h2} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TreatmentWhyChooseUs as TreatmentWhyChooseUsBlock } from "../../../shared/generated/blocks/treatment-why-choose-us";
+import type { IconParagraph } from "../../../shared/generated/collection";
+import { useTreatment } from "../../collections/treatment-context";
+import { Icon } from "../../ui/Icon";
+import { TextWithBreaks } from "../../ui/text";
+
+export type TreatmentWhyChooseUsProps = { block: TreatmentWhyChooseUsBlock };
+
+function IconParagraphs({ items }: { items?: IconParagraph[] }) {
+  return items?.map((item) => (
+    <p className="icon-paragraph" key={item.text}>
+      <Icon name={item.icon} />
+      <span>
+        <TextWithBreaks text={item.text} />
+      </span>
+    </p>
+  ));
+}
+
+/** Why choose us: paragraphs, cards, then paragraphs after. */
+export function TreatmentWhyChooseUs(_: TreatmentWhyChooseUsProps) {
+  const why = useTreatment().subDepartment.content.why_choose_us;
+  if (!why) return null;
+  return (
+    <section className="why-choose-us">
+      <div className="container">
+        <h2>{why.title}</h2>
+        <IconParagraphs items={why.paragraphs} />
+        {why.cards?.length ? (
+          <ul className="why-choose-us__cards">
+            {why.cards.map((card) => (
+              <li className="card" key={card.title}>
+                <span className="card__icon">
+                  <Icon name={card.icon} />
+                </span>
+                <h3 className="card__title">{card.title}</h3>
+                <p className="card__text">
+                  <TextWithBreaks text={card.description} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <IconParagraphs items={why.paragraphs_after} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * One component for every lead form of site-config/forms/ (spec sections 4, 5 and 8): fields and
+ * their exact messages from config, browser validation off, a message shown once its field is
+ * touched or the form was submitted, the submit-time mobile re-check with the page's wording,
+ * a disabled button while sending, /thank-you on success, the form kept on failure.
+ */
+import { type JSX, useRef, useState } from "react";
+import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useNavigate } from "react-router-dom";
+import type { Field, Form } from "../../shared/generated/form";
+import type { LeadContext, LeadRequest } from "../../shared/leads/lead";
+import { type FormValues, fieldError, maxLengthOf, submitCheckError } from "../../shared/leads/rules";
+import { forms } from "../config/forms";
+import { Link } from "../ui/AppLink";
+import { useNotify } from "../ui/notifications/Notifications";
+import { useHydrated } from "../ui/use-hydrated";
+import { LeadFieldErrors, leadsPath, newIdempotencyKey, sendLead } from "./submit";
+import "./forms.css";
+
+export type { LeadContext } from "../../shared/leads/lead";
+
+/** Props of LeadForm. */
+export interface LeadFormProps {
+  /** The form's id: its file name in site-config/forms/ without .json. */
+  formId: string;
+  /** A heading replacing the form's own title (the treatment page's "Book an Appointment for ..."). */
+  title?: string;
+  /** What the page knows that the form does not ask (treatment, department, speciality). */
+  context?: LeadContext;
+  /** The page's wording of the submit-time re-check notice, replacing the form's. */
+  submitCheckMessage?: string;
+  /** Prefix of the inputs' ids, so two forms on one page keep them unique; default the form's id. */
+  idPrefix?: string;
+}
+
+/** A lead form from config; shows 'Content Not Loaded' (and logs) for an unknown form id. */
+export function LeadForm(props: LeadFormProps): JSX.Element {
+  const form = forms[props.formId];
+  if (!form) {
+    console.error(
+      `Unknown form '${props.formId}': no site-config/forms/${props.formId}.json (known: ${Object.keys(forms).sort().join(", ")})`,
+    );
+    return <div className="lead-form lead-form--missing">Content Not Loaded</div>;
+  }
+  return <ConfiguredForm {...props} form={form} />;
+}
+
+const emptyValues = (form: Form): FormValues => Object.fromEntries(form.fields.map((f) => [f.name, ""]));
+
+/**
+ * The starting answers. On a prerendered page the form's code arrives after the form is on screen
+ * (lazy-lead-form.tsx), so a person may have typed already: while hydrating, their answers are
+ * read from the server's inputs instead of being cleared (react-hook-form writes the defaults
+ * into the inputs when it registers them).
+ */
+function startingValues(form: Form, prefix: string, hydrating: boolean): FormValues {
+  const values = emptyValues(form);
+  if (!hydrating || typeof document === "undefined") return values;
+  for (const field of form.fields) {
+    const control = document.getElementById(`${prefix}-${field.name}`);
+    if (control && "value" in control && typeof control.value === "string" && control.value)
+      values[field.name] = control.value;
+  }
+  return values;
+}
+
+function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: LeadFormProps & { form: Form }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const prefix = idPrefix ?? form.id;
+  const titleId = `${prefix}-title`;
+  const hydrated = useHydrated();
+  const [initialValues] = useState(() => startingValues(form, prefix, !hydrated));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors, touchedFields, isSubmitted },
+  } = useForm<FormValues>({ mode: "onTouched", defaultValues: initialValues });
+
+  // The ref stops a second submit at once; the state renders the disabled button.
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per submission attempt: kept while the person retries the same answers
+  // after a failure (so the retried submit is one lead), replaced when they change anything.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  const markAllTouched = () => {
+    for (const field of form.fields) setValue(field.name, getValues(field.name), { shouldTouch: true });
+  };
+
+  const onInvalid = () => {
+    markAllTouched();
+    const check = submitCheckError(form, getValues(), submitCheckMessage);
+    if (check) notify("error", check);
+    else notify("info", form.notices.invalid);
+  };
+
+  const onValid = async (values: FormValues) => {
+    if (sending.current) return;
+    const check = submitCheckError(form, values, submitCheckMessage);
+    if (check) {
+      markAllTouched();
+      notify("error", check);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    const request: LeadRequest = {
+      form: form.id,
+      values,
+      context: context ?? {},
+      honeypot: honeypot.current?.value ?? "",
+    };
+    const fingerprint = JSON.stringify([request.form, request.values, request.context]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    try {
+      await sendLead(request, attempt.current.key);
+      attempt.current = null;
+      reset(emptyValues(form));
+      notify("success", form.notices.success);
+      navigate(form.successRoute);
+    } catch (error) {
+      if (error instanceof LeadFieldErrors) {
+        for (const [name, message] of Object.entries(error.fields)) setError(name, { type: "server", message });
+        notify("info", form.notices.invalid);
+      } else {
+        notify("error", form.notices.failure);
+      }
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const heading = title ?? form.title;
+  return (
+    <form
+      className="lead-form"
+      // Before the script runs (a prerendered page on a slow phone) a submit must not become a GET
+      // with the answers in the URL: it posts to the relay, which explains that the form needs it.
+      method="post"
+      action={leadsPath()}
+      noValidate
+      // Tells a submit held while the form's code loaded that the form now handles it.
+      data-ready={hydrated ? "true" : undefined}
+      // What the page says if a submit held before the form was ready cannot be sent.
+      data-failure={form.notices.failure}
+      aria-labelledby={heading ? titleId : undefined}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+    >
+      {heading && (
+        <h2 id={titleId} className="lead-form__title">
+          {heading}
+        </h2>
+      )}
+      {form.fields.map((field) => {
+        const error = errors[field.name];
+        const shown = error && (touchedFields[field.name] || isSubmitted) ? error : undefined;
+        return (
+          <FieldControl
+            key={field.name}
+            field={field}
+            id={`${prefix}-${field.name}`}
+            error={shown}
+            registration={register(field.name, { validate: (v) => fieldError(field, v) ?? true })}
+          />
+        );
+      })}
+      <div className="lead-form__hp" aria-hidden="true">
+        <label htmlFor={`${prefix}-hp`}>Leave this field empty</label>
+        <input ref={honeypot} id={`${prefix}-hp`} name="hp_field" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="lead-form__submit" disabled={busy}>
+        {busy ? form.submittingLabel : form.submitLabel}
+      </button>
+      <p className="lead-form__consent">
+        {form.consent.text} <Link to={form.consent.route}>{form.consent.linkLabel}</Link>
+      </p>
+    </form>
+  );
+}
+
+interface FieldControlProps {
+  field: Field;
+  id: string;
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+function FieldControl({ field, id, error, registration }: FieldControlProps) {
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    className: "lead-form__input",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    "aria-required": field.rules?.required ? true : undefined,
+    ...registration,
+  };
+  let control: JSX.Element;
+  if (field.type === "select") {
+    control = (
+      <select {...common} autoComplete={field.autocomplete}>
+        <option value="">{field.placeholder ?? "Select…"}</option>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === "textarea") {
+    control = (
+      <textarea
+        {...common}
+        rows={4}
+        maxLength={maxLengthOf(field)}
+        placeholder={field.placeholder}
+        autoComplete={field.autocomplete}
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.type}
+        inputMode={field.type === "tel" ? "numeric" : undefined}
+        maxLength={field.type === "date" ? undefined : maxLengthOf(field)}
+        placeholder={field.placeholder}
+        autoComplete={field.autocomplete}
+      />
+    );
+  }
+  return (
+    <div className="lead-form__field">
+      <label className="lead-form__label" htmlFor={id}>
+        {field.label}
+      </label>
+      {control}
+      {error && (
+        <p id={errorId} className="lead-form__error">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The frame around every page: skip link, header, the page in <main>, footer, the fixed side
+ * buttons, back-to-top, the mobile bottom bar and the two modals. It provides the site actions,
+ * so any config link with action 'booking-modal' or 'locations-modal' (header, footer, blocks)
+ * opens them, and focus goes back to that link when they close.
+ */
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation } from "react-router-dom";
+import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
+import { uiText } from "../ui/ui-text";
+import { BackToTop } from "./back-to-top/BackToTop";
+import { BookingModal } from "./booking-modal/BookingModal";
+import { Footer } from "./footer/Footer";
+import { Header } from "./header/Header";
+import { LayoutPartContext } from "./layout-part";
+import { LocationsModal } from "./locations-modal/LocationsModal";
+import { MobileBar } from "./mobile-bar/MobileBar";
+import { SideButtons } from "./side-buttons/SideButtons";
+import "./layout.css";
+
+interface OpenModal {
+  kind: "booking" | "locations" | null;
+  opener?: HTMLElement | null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [modal, setModal] = useState<OpenModal>({ kind: null });
+  const topRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const part = useContext(LayoutPartContext);
+  // Empty slots, not missing ones, so <main> keeps its place in the tree (see layout-part.ts).
+  const frame = part.part !== "content";
+
+  const actions = useMemo<SiteActions>(
+    () => ({
+      openBookingModal: (opener) => setModal({ kind: "booking", opener }),
+      openLocations: (opener) => setModal({ kind: "locations", opener }),
+    }),
+    [],
+  );
+  const closeModal = useCallback(() => setModal((m) => (m.kind ? { ...m, kind: null } : m)), []);
+
+  // A navigation closes any modal: the booking form going to /thank-you, a link inside a modal.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes by design.
+  useEffect(() => closeModal(), [pathname]);
+
+  return (
+    <SiteActionsProvider value={actions}>
+      <div className="site">
+        {/* Where back-to-top puts focus: the next Tab reaches the skip link. */}
+        <div ref={topRef} className="site__top" tabIndex={-1} />
+        <a href="#main" className="skip-link">
+          {uiText.skipToContent}
+        </a>
+        {frame ? <Header /> : null}
+        <main id="main" tabIndex={-1} className="site__main">
+          {part.part === "frame" ? part.slot : children}
+        </main>
+        {frame ? <Footer /> : null}
+        {frame ? <SideButtons /> : null}
+        {frame ? <BackToTop topRef={topRef} /> : null}
+        {frame ? <MobileBar /> : null}
+        {frame ? <LocationsModal open={modal.kind === "locations"} onClose={closeModal} opener={modal.opener} /> : null}
+        {frame ? <BookingModal open={modal.kind === "booking"} onClose={closeModal} opener={modal.opener} /> : null}
+      </div>
+    </SiteActionsProvider>
+  );
+}

@@ -1,0 +1,23 @@
+/** The bar fixed to the bottom of small screens (spec 2.5), from footer.mobileBar. */
+import { footer } from "../../config/site-config";
+import { ConfigLink } from "../../ui/ConfigLink";
+import { uiText } from "../../ui/ui-text";
+
+export function MobileBar() {
+  if (footer.mobileBar.length === 0) return null;
+  return (
+    <nav className="mobile-bar" aria-label={uiText.quickActions}>
+      <ul className="mobile-bar__list">
+        {footer.mobileBar.map((link) => (
+          <li key={link.label}>
+            <ConfigLink
+              link={link}
+              withIcon
+              className={`mobile-bar__link${link.action === "booking-modal" ? " mobile-bar__link--primary" : ""}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * schema.org structured data (JSON-LD) for the prerendered pages: the hospital group, one Hospital
+ * per branch, MedicalWebPage + FAQPage for treatment pages, and a BreadcrumbList everywhere.
+ * Everything comes from config; nothing here is hospital-specific.
+ */
+
+import type { Branch } from "../../shared/generated/branches";
+import type { SubDepartment } from "../../shared/generated/collection";
+import { site } from "../config/site-config";
+
+type JsonLd = Record<string, unknown>;
+
+const context = "https://schema.org";
+
+/** The hospital group: a MedicalOrganization with its 24x7 contact point. */
+export function organization(): JsonLd {
+  return {
+    "@context": context,
+    "@type": "MedicalOrganization",
+    "@id": `${site.canonicalBase}/#organization`,
+    name: site.name,
+    url: `${site.canonicalBase}/home`,
+    logo: `${site.canonicalBase}${site.logo.src}`,
+    email: site.contact.email,
+    telephone: site.contact.phoneTel,
+    contactPoint: [
+      {
+        "@type": "ContactPoint",
+        telephone: site.contact.phoneTel,
+        contactType: "emergency",
+        areaServed: "IN",
+        availableLanguage: ["en", "te", "hi"],
+        hoursAvailable: "Mo-Su 00:00-23:59",
+      },
+    ],
+    sameAs: site.social.map((s) => s.href),
+  };
+}
+
+/** One branch as a Hospital with its address, telephone and opening hours. */
+export function hospital(branch: Branch, pageUrl: string): JsonLd {
+  return {
+    "@context": context,
+    "@type": "Hospital",
+    name: branch.name,
+    url: pageUrl,
+    telephone: branch.phoneTel,
+    image: `${site.canonicalBase}${branch.image.src}`,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: branch.address.slice(0, -1).join(", ") || branch.address[0],
+      addressLocality: branch.city,
+      addressRegion: branch.state,
+      addressCountry: "IN",
+    },
+    openingHours: branch.hours,
+    parentOrganization: { "@id": `${site.canonicalBase}/#organization` },
+  };
+}
+
+/** A treatment page: the page, the procedure it is about, and its FAQs. */
+export function treatmentPage(item: SubDepartment, speciality: string): JsonLd[] {
+  const page: JsonLd = {
+    "@context": context,
+    "@type": "MedicalWebPage",
+    name: item.meta_title,
+    description: item.meta_description,
+    url: item.canonical_url,
+    specialty: speciality,
+    about: { "@type": "MedicalProcedure", name: item.name },
+    publisher: { "@id": `${site.canonicalBase}/#organization` },
+  };
+  const faqs = item.content.faqs ?? [];
+  if (faqs.length === 0) return [page];
+  return [
+    page,
+    {
+      "@context": context,
+      "@type": "FAQPage",
+      mainEntity: faqs.map((faq) => ({
+        "@type": "Question",
+        name: faq.question,
+        acceptedAnswer: { "@type": "Answer", text: faq.answer },
+      })),
+    },
+  ];
+}
+
+/** The trail from home to the page; each step is a name and a path. */
+export function breadcrumbs(trail: { name: string; path: string }[]): JsonLd {
+  return {
+    "@context": context,
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: `${site.canonicalBase}${step.path}`,
+    })),
+  };
+}

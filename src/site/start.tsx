@@ -1,0 +1,51 @@
+/**
+ * The app, loaded by the page's entry (src/site/main.tsx) once the prerendered page is on screen. A
+ * prerendered page is hydrated after what its route needs has loaded (its content and the code of
+ * its blocks, fetched alongside this chunk), so the first render matches the served HTML; an
+ * empty shell is rendered from scratch.
+ *
+ * The lead form's code is not part of this: its server HTML stays in place until someone moves
+ * towards it (see lazy-lead-form.tsx).
+ */
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import type { HydrationPayload } from "../build/prerender/manifest";
+import { primeHydration } from "./collections/load";
+import { preloadRoute, setPreloadRoutes } from "./routes/preload";
+import { buildRoutes } from "./routes/routes";
+import { App } from "./routes/SiteRoutes";
+
+function primePageData() {
+  const element = document.getElementById("page-data");
+  if (!element?.textContent) return;
+  const payload = JSON.parse(element.textContent) as HydrationPayload;
+  primeHydration(window.location.pathname, payload.file, payload.data);
+}
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element.");
+const routes = buildRoutes();
+setPreloadRoutes(routes);
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App routes={routes} />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+/** Hydrates a prerendered page once its route's parts are here; renders the shell from scratch. */
+async function start(root: HTMLElement) {
+  if (!root.firstElementChild) {
+    createRoot(root).render(app);
+    return;
+  }
+  primePageData();
+  await preloadRoute(window.location.pathname);
+  hydrateRoot(root, app);
+}
+
+// Not awaited at the top level: the route's chunks import this chunk's shared code, and a module
+// still awaiting at its top level cannot be imported until it finishes — they would wait forever.
+void start(container);

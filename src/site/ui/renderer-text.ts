@@ -1,0 +1,17 @@
+/**
+ * User-facing and console messages of the renderer, spelt exactly as the spec gives them, kept in
+ * one place so tests and components cannot drift apart.
+ */
+export const messages = {
+  contentNotLoaded: {
+    title: "Content Not Loaded",
+    detail: "Sub-department data is not loading properly. Please check the console for errors.",
+  },
+  blockFailed: (type: string, file: string, pointer: string) =>
+    `Block '${type}' in ${file} at ${pointer} failed to render; showing 'Content Not Loaded' in its place.`,
+  unknownBlock: (type: string, file: string, pointer: string) =>
+    `Unknown block type '${type}' in ${file} at ${pointer}. Add a component for it in src/site/blocks/registry.ts.`,
+  dataLoadFailed: (file: string) => `Could not load assets/data/${file}; using the built-in copy.`,
+  pageFailed: "This page's content or code could not be loaded; showing 'Content Not Loaded' in its place.",
+  navigationFailed: (to: string) => `Navigation to ${to} failed.`,
+} as const;

@@ -1,0 +1,152 @@
+/**
+ * Benchmark of the validate CLI against ajv-cli on the same files (npm run bench:validate).
+ *
+ * Generates synthetic treatment collections of 1,000 and 10,000 sub-departments, one file per
+ * document, in a temporary folder outside the project. Each document is one of the site's real
+ * treatment pages (four sections with subsections and lists, bullet groups, why-choose-us, six
+ * FAQs) under a new slug. Then it times, three times each and alternating:
+ *   - ours:    node scripts/validate.mjs --root <site> <site>/collections (what npm run validate runs)
+ *              (schemas, positions for anything to report, cross-references, warnings)
+ *   - ajv-cli: ajv validate --spec=draft2020 -s collection.schema.json -r defs.schema.json
+ *              (the schema check only; x-ref and x-html are declared as no-op keywords)
+ * and prints medians, files per second and the ratio ours/ajv-cli, then one JSON line.
+ * Targets: ratio at most 1.0 at 10,000 documents; 10x the documents at most 10x the time.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const sizes = [1_000, 10_000];
+const runs = 3;
+
+type Json = Record<string, unknown>;
+
+/** The site's real treatment pages, the models for the synthetic ones. */
+function models(): Json[] {
+  const folder = path.join(repo, "site-config/collections");
+  return readdirSync(folder)
+    .filter((name) => name.endsWith("-sub-departments.json"))
+    .sort()
+    .flatMap((name) => JSON.parse(readFileSync(path.join(folder, name), "utf8")).sub_departments as Json[]);
+}
+
+/** A site folder with `count` one-document collections, and what their cross-references need. */
+function generate(root: string, count: number, pages: Json[], canonicalBase: string): string {
+  const site = path.join(root, `site-${count}`);
+  const collections = path.join(site, "site-config/collections");
+  mkdirSync(collections, { recursive: true });
+  symlinkSync(path.join(repo, "schemas"), path.join(site, "schemas"), "dir");
+  cpSync(path.join(repo, "public"), path.join(site, "public"), { recursive: true });
+  // The rest of the real site: the pages, specialities and branches routes are checked against.
+  cpSync(path.join(repo, "site-config"), path.join(site, "site-config"), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}collections`),
+  });
+  for (let i = 0; i < count; i++) {
+    const model = pages[i % pages.length];
+    const slug = `${model.slug}-${String(i).padStart(5, "0")}`;
+    const url = `/specialities/bench/${slug}`;
+    const content = model.content as Json;
+    const page = {
+      ...model,
+      slug,
+      url,
+      canonical_url: canonicalBase + url,
+      content: { ...content, h1: `${content.h1} (${i})` },
+    };
+    const doc = {
+      $schema: "../../schemas/collection.schema.json",
+      speciality: "Bench",
+      location: "Hyderabad",
+      sub_departments: [page],
+    };
+    writeFileSync(
+      path.join(collections, `bench-${String(i).padStart(5, "0")}-sub-departments.json`),
+      JSON.stringify(doc, null, 2),
+    );
+  }
+  return site;
+}
+
+function time(command: string, args: string[]): number {
+  const start = performance.now();
+  const result = spawnSync(command, args, { cwd: repo, stdio: ["ignore", "ignore", "pipe"] });
+  const seconds = (performance.now() - start) / 1000;
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr}`);
+  }
+  return seconds;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The two commands timed on a generated site. */
+function commands(keywords: string) {
+  const oursArgs = (site: string) => [
+    "scripts/validate.mjs",
+    "--root",
+    `${site}/site-config`,
+    `${site}/site-config/collections`,
+  ];
+  return {
+    ours: (site: string) => time(process.execPath, oursArgs(site)),
+    ajvCli: (site: string) =>
+      time(path.join(repo, "node_modules/.bin/ajv"), [
+        "validate",
+        "--spec=draft2020",
+        "-s",
+        "schemas/collection.schema.json",
+        "-r",
+        "schemas/defs.schema.json",
+        "-c",
+        keywords,
+        "-d",
+        `${site}/site-config/collections/*.json`,
+      ]),
+  };
+}
+
+export function main() {
+  const root = mkdtempSync(path.join(tmpdir(), "bench-validate-"));
+  try {
+    const keywords = path.join(root, "keywords.cjs");
+    writeFileSync(
+      keywords,
+      'module.exports = (ajv) => { ajv.addKeyword({ keyword: "x-ref", schemaType: "string" }); ajv.addKeyword({ keyword: "x-html", schemaType: "boolean" }); };\n',
+    );
+    const pages = models();
+    const base = JSON.parse(readFileSync(path.join(repo, "site-config/site.json"), "utf8")).canonicalBase as string;
+    const run = commands(keywords);
+
+    const results = sizes.map((size) => {
+      process.stderr.write(`Generating ${size} documents...\n`);
+      const site = generate(root, size, pages, base);
+      // Warm the disk cache and tsx's compile cache before timing.
+      run.ours(site);
+      run.ajvCli(site);
+      const times = { ours: [] as number[], ajvCli: [] as number[] };
+      for (let i = 0; i < runs; i++) {
+        times.ours.push(run.ours(site));
+        times.ajvCli.push(run.ajvCli(site));
+      }
+      const [ours, ajvCli] = [median(times.ours), median(times.ajvCli)];
+      return { size, ours, ajvCli, filesPerSecond: Math.round(size / ours), ratio: ours / ajvCli, times };
+    });
+
+    const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 15)).join("");
+    console.log(row(["size", "ours med s", "ajv-cli med s", "ours files/s", "ours/ajv-cli"]));
+    for (const r of results) {
+      console.log(row([r.size, r.ours.toFixed(2), r.ajvCli.toFixed(2), r.filesPerSecond, r.ratio.toFixed(2)]));
+    }
+    const [small, large] = results;
+    const growth = { ours: large.ours / small.ours, ajvCli: large.ajvCli / small.ajvCli };
+    console.log(
+      `10x documents cost ${growth.ours.toFixed(2)}x the time for ours, ${growth.ajvCli.toFixed(2)}x for ajv-cli.`,
+    );
+    console.log(JSON.stringify({ runs, results, growth }));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
