@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { configMetaPlugin } from "./src/build/vite/config-meta-plugin";
+import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
 
 export default defineConfig({
   plugins: [react(), configMetaPlugin()],

@@ -10,11 +10,10 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import type { HydrationPayload } from "../build/prerender/manifest";
-import { primeHydration } from "./collections/load";
+import { type HydrationPayload, primeHydration } from "./collections/load";
 import { preloadRoute, setPreloadRoutes } from "./routes/preload";
 import { buildRoutes } from "./routes/routes";
-import { App } from "./routes/SiteRoutes";
+import { SiteRoutes } from "./routes/SiteRoutes";
 
 function primePageData() {
   const element = document.getElementById("page-data");
@@ -30,7 +29,7 @@ setPreloadRoutes(routes);
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App routes={routes} />
+      <SiteRoutes routes={routes} />
     </BrowserRouter>
   </StrictMode>
 );

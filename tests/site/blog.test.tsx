@@ -7,7 +7,7 @@ import { sampleArticleNote } from "../../src/site/blocks/blog-article";
 import { blogPosts } from "../../src/site/config/content";
 import { fillName } from "../../src/site/entries/entry-context";
 import { buildRoutes } from "../../src/site/routes/routes";
-import { App } from "../../src/site/routes/SiteRoutes";
+import { SiteRoutes } from "../../src/site/routes/SiteRoutes";
 import { renderBlocks } from "./helpers";
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
@@ -111,7 +111,7 @@ describe("article pages in the route table", () => {
     const { unmount } = await act(async () =>
       render(
         <MemoryRouter initialEntries={[`/blogs/${first.slug}`]}>
-          <App routes={buildRoutes()} />
+          <SiteRoutes routes={buildRoutes()} />
           <Address />
         </MemoryRouter>,
       ),
@@ -121,7 +121,7 @@ describe("article pages in the route table", () => {
     await act(async () =>
       render(
         <MemoryRouter initialEntries={["/blogs/no-such-post"]}>
-          <App routes={buildRoutes()} />
+          <SiteRoutes routes={buildRoutes()} />
           <Address />
         </MemoryRouter>,
       ),

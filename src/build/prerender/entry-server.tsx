@@ -5,13 +5,18 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { type RouteObject, StaticRouter } from "react-router-dom";
-import { preloadAllBlocks } from "../../site/blocks/BlockList";
-import { clearCollectionCache, primeHydration } from "../../site/collections/load";
-import { site } from "../../site/config/site-config";
-import { preloadLeadForm } from "../../site/forms/lazy-lead-form";
-import { type LayoutPart, LayoutPartContext } from "../../site/layout/layout-part";
-import { buildRoutes, type RouteHandle } from "../../site/routes/routes";
-import { App } from "../../site/routes/SiteRoutes";
+import {
+  buildRoutes,
+  clearCollectionCache,
+  type LayoutPart,
+  LayoutPartContext,
+  preloadAllBlocks,
+  preloadLeadForm,
+  primeHydration,
+  type RouteHandle,
+  SiteRoutes,
+  site,
+} from "../../site";
 import { pageDocument } from "./document";
 import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import type { PageInfo } from "./manifest";
@@ -55,7 +60,7 @@ export async function renderApp(path: string, pattern?: string, part: LayoutPart
     <StrictMode>
       <LayoutPartContext.Provider value={part}>
         <StaticRouter location={path}>
-          <App routes={routesFor(path, pattern)} />
+          <SiteRoutes routes={routesFor(path, pattern)} />
         </StaticRouter>
       </LayoutPartContext.Provider>
     </StrictMode>,

@@ -7,22 +7,22 @@
 import type { Block } from "../../shared/generated/blocks/block";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
-import { loadAllPages } from "../../site/config/pages";
-import { presentations } from "../../site/config/presentations";
-import { branches, site, specialities } from "../../site/config/site-config";
-import { entriesOf } from "../../site/entries/entries";
-import { type Entry, fillName } from "../../site/entries/entry-context";
-import { canonicalFor } from "../../site/seo/head";
-import { breadcrumbs, hospital, organization, treatmentPage } from "../../site/seo/structured-data";
-
-/**
- * The collection data a page needs to hydrate without waiting for the data file: the one
- * treatment of a treatment page, or the names and slugs a speciality page lists.
- */
-export interface HydrationPayload {
-  file: string;
-  data: TreatmentCollection;
-}
+import {
+  branches,
+  breadcrumbs,
+  canonicalFor,
+  type Entry,
+  entriesOf,
+  fillName,
+  type HydrationPayload,
+  hospital,
+  loadAllPages,
+  organization,
+  presentations,
+  site,
+  specialities,
+  treatmentPage,
+} from "../../site";
 
 /** One prerendered page. */
 export interface PageInfo {

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TreatmentCollection } from "../../shared/generated/collection";
-import { site } from "../../site/config/site-config";
+import { site } from "../../site";
 import { type Manifest, routeAssets } from "./assets";
 import { listPages, type PageInfo } from "./manifest";
 

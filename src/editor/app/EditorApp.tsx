@@ -26,7 +26,7 @@ function placeHash(place: Place): string {
   return `#${params.toString()}`;
 }
 
-export function App() {
+export function EditorApp() {
   const [files, setFiles] = useState<ConfigFileInfo[]>([]);
   const [loadError, setLoadError] = useState<string>();
   const [place, setPlace] = useState<Place>(readPlace);

@@ -4,13 +4,13 @@
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./EditorApp";
+import { EditorApp } from "./EditorApp";
 import "./editor.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The editor page has no #root element.");
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <EditorApp />
   </StrictMode>,
 );

@@ -11,17 +11,23 @@ import type { Block } from "../../shared/generated/blocks/block";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
-import { BlockList, preloadAllBlocks } from "../../site/blocks/BlockList";
-import { loadCollection, primeCollection } from "../../site/collections/load";
-import { TreatmentContext } from "../../site/collections/treatment-context";
-import { blogPosts } from "../../site/config/content";
-import { loadAllPages, type PageEntry } from "../../site/config/pages";
-import { presentations } from "../../site/config/presentations";
-import { branches, specialities } from "../../site/config/site-config";
-import type { Entry } from "../../site/entries/entry-context";
-import { Layout } from "../../site/layout/Layout";
-import { PageView } from "../../site/routes/PageView";
-import { NotificationsProvider } from "../../site/ui/notifications/Notifications";
+import {
+  BlockList,
+  blogPosts,
+  branches,
+  type Entry,
+  Layout,
+  loadAllPages,
+  loadCollection,
+  NotificationsProvider,
+  type PageEntry,
+  PageView,
+  preloadAllBlocks,
+  presentations,
+  primeCollection,
+  specialities,
+  TreatmentContext,
+} from "../../site";
 import {
   isRenderMessage,
   type PreviewEntry,

@@ -8,10 +8,7 @@
  * config through a context (see docs/editor.md, "Live preview of the header and footer"); then
  * the preview provides the draft through that context instead and this file goes.
  */
-import * as content from "../../site/config/content";
-import * as formsConfig from "../../site/config/forms";
-import * as presentationsConfig from "../../site/config/presentations";
-import * as siteConfig from "../../site/config/site-config";
+import { contentConfig as content, formsConfig, presentationsConfig, siteConfig } from "../../site";
 import type { FileKind } from "../shared/config-files";
 
 type Data = Record<string, unknown>;

@@ -7,8 +7,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { EDITOR_MARKER } from "../shared/marker";
 import { PreviewApp, preparePreview } from "./PreviewApp";
-import "../../site/styles/global.css";
-import "../../site/styles/blocks.css";
+import "../../site";
 import "./preview.css";
 
 document.documentElement.dataset.editor = EDITOR_MARKER;

@@ -78,8 +78,7 @@ function quietConfigPlugin(siteRoot: string): Plugin {
 export async function createViteApp(options: ViteAppOptions): Promise<ViteDevServer> {
   const { createServer } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
-  const { siteDataPlugin } = await import("../../build/vite/site-data-plugin");
-  const { configMetaPlugin } = await import("../../build/vite/config-meta-plugin");
+  const { siteDataPlugin, configMetaPlugin } = await import("../../build");
   const { projectRoot, siteRoot } = options;
   const edited = path.resolve(siteRoot) !== path.join(projectRoot, "site-config");
   return createServer({

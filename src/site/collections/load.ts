@@ -6,6 +6,16 @@
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import { messages } from "../ui/renderer-text";
 
+/**
+ * The collection data a prerendered page needs to hydrate without waiting for the data file: the
+ * one treatment of a treatment page, or the names and slugs a speciality page lists. The
+ * prerenderer writes it into the page; the browser primes the cache with it.
+ */
+export interface HydrationPayload {
+  file: string;
+  data: TreatmentCollection;
+}
+
 const builtIn = import.meta.glob<TreatmentCollection>("../../../site-config/collections/*-sub-departments.json", {
   import: "default",
 });

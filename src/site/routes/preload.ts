@@ -3,7 +3,7 @@
  * hydrates at once and a hovered, focused or touched link's page is usually there by the click.
  */
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import type { RouteHandle } from "./routes";
+import type { RouteHandle } from "./route-handle";
 
 let table: RouteObject[] = [];
 

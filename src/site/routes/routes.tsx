@@ -13,17 +13,13 @@ import { loadEntries } from "../entries/entries";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
+import type { RouteHandle } from "./route-handle";
 
 const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-config/collections/*.presentation.json", {
   eager: true,
   import: "default",
   query: "?meta",
 });
-
-/** What a route needs loaded before it renders. */
-export interface RouteHandle {
-  preload: () => Promise<unknown>;
-}
 
 /** A page of site-config/pages/, with the entry its ':slug' names (an unknown one goes to /home). */
 function ConfigPage({ pageRef }: { pageRef: PageRef }) {

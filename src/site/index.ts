@@ -1,0 +1,37 @@
+/**
+ * What other programs may use of the site, and nothing else: the prerenderer (src/build/) renders
+ * it on the server, and the editor's preview (src/editor/preview/) renders it beside the form with
+ * a draft config. Browser pages never import this file; they start at main.tsx.
+ */
+import "./styles/global.css";
+import "./styles/blocks.css";
+
+export { BlockList, preloadAllBlocks } from "./blocks/BlockList";
+export {
+  clearCollectionCache,
+  type HydrationPayload,
+  loadCollection,
+  primeCollection,
+  primeHydration,
+} from "./collections/load";
+export { TreatmentContext } from "./collections/treatment-context";
+export * as contentConfig from "./config/content";
+export { blogPosts } from "./config/content";
+export * as formsConfig from "./config/forms";
+export { loadAllPages, type PageEntry } from "./config/pages";
+export * as presentationsConfig from "./config/presentations";
+export { presentations } from "./config/presentations";
+export * as siteConfig from "./config/site-config";
+export { branches, site, specialities } from "./config/site-config";
+export { entriesOf } from "./entries/entries";
+export { type Entry, fillName } from "./entries/entry-context";
+export { preloadLeadForm } from "./forms/lazy-lead-form";
+export { Layout } from "./layout/Layout";
+export { type LayoutPart, LayoutPartContext } from "./layout/layout-part";
+export { PageView } from "./routes/PageView";
+export type { RouteHandle } from "./routes/route-handle";
+export { buildRoutes } from "./routes/routes";
+export { SiteRoutes } from "./routes/SiteRoutes";
+export { canonicalFor } from "./seo/head";
+export { breadcrumbs, hospital, organization, treatmentPage } from "./seo/structured-data";
+export { NotificationsProvider } from "./ui/notifications/Notifications";
