@@ -172,60 +172,58 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
   const clear = () => change(emptyFilters);
   return (
     <div className="doctor-search__panel">
-      <form
-        className="doctor-search__filters"
-        role="search"
-        aria-label="Find a doctor"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Doctor's name</label>
-          <input
-            id={`${id}-name`}
-            type="search"
-            value={filters.name}
-            onChange={(event) => change({ name: event.target.value })}
-            placeholder="For example, Anjali"
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-speciality`}>Speciality</label>
-          <select
-            id={`${id}-speciality`}
-            value={filters.speciality}
-            onChange={(event) => change({ speciality: event.target.value })}
-          >
-            <option value="">All specialities</option>
-            {specialities.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-branch`}>Branch</label>
-          <select
-            id={`${id}-branch`}
-            value={filters.branch}
-            onChange={(event) => change({ branch: event.target.value })}
-          >
-            <option value="">All branches</option>
-            {branches.map((b) => (
-              <option key={b.slug} value={b.slug}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered ? (
-          <button type="button" className="button button--ghost doctor-search__clear" onClick={clear}>
-            Clear filters
-          </button>
-        ) : null}
-      </form>
+      {/* biome-ignore lint/a11y/noRedundantRoles: <search> is new (2023); the explicit role keeps the landmark for the browsers and screen readers that do not map it yet. */}
+      <search role="search" aria-label="Find a doctor">
+        <form className="doctor-search__filters" onSubmit={(event) => event.preventDefault()}>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Doctor's name</label>
+            <input
+              id={`${id}-name`}
+              type="search"
+              value={filters.name}
+              onChange={(event) => change({ name: event.target.value })}
+              placeholder="For example, Anjali"
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-speciality`}>Speciality</label>
+            <select
+              id={`${id}-speciality`}
+              value={filters.speciality}
+              onChange={(event) => change({ speciality: event.target.value })}
+            >
+              <option value="">All specialities</option>
+              {specialities.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-branch`}>Branch</label>
+            <select
+              id={`${id}-branch`}
+              value={filters.branch}
+              onChange={(event) => change({ branch: event.target.value })}
+            >
+              <option value="">All branches</option>
+              {branches.map((b) => (
+                <option key={b.slug} value={b.slug}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {filtered ? (
+            <button type="button" className="button button--ghost doctor-search__clear" onClick={clear}>
+              Clear filters
+            </button>
+          ) : null}
+        </form>
+      </search>
       <p className="doctor-search__count" role="status" aria-live="polite" aria-atomic="true">
         {countText(results.length, doctors.length)}
       </p>
