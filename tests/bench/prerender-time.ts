@@ -49,7 +49,7 @@ function runOnce(distTemplate: string, collectionsDir: string, workers: number) 
     [
       "--import",
       "tsx",
-      "src/build/prerender/prerender.ts",
+      "scripts/prerender.ts",
       "--skip-ssr-build",
       "--dist",
       out,

@@ -1,5 +1,6 @@
 /** The prerendered document: data blocks that no content can break out of, and the page's assets. */
 import { describe, expect, it } from "vitest";
+import { type Manifest, routeAssets } from "../../src/build/prerender/assets";
 import { pageDocument } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
 
@@ -59,5 +60,30 @@ describe("the prerendered document", () => {
     );
     expect(html).toContain("<title>A &amp; B</title>");
     expect(html).toContain('<meta name="description" content="Say &quot;hi&quot;" />');
+  });
+});
+
+describe("a page's assets from the build manifest", () => {
+  const manifest: Manifest = {
+    "index.html": { file: "assets/entry.js", isEntry: true, css: ["assets/global.css"] },
+    "src/site/start.tsx": { file: "assets/app.js", css: ["assets/app.css"] },
+    "src/site/blocks/hero/index.tsx": {
+      file: "assets/hero.js",
+      imports: ["src/site/start.tsx"],
+      css: ["assets/hero.css"],
+    },
+  };
+
+  it("lists the chunks and styles of the page's modules, leaving out what the entry loads", () => {
+    expect(routeAssets(manifest)(["src/site/blocks/hero/index.tsx"])).toEqual({
+      scripts: ["/assets/hero.js", "/assets/app.js"],
+      styles: ["/assets/hero.css", "/assets/app.css"],
+    });
+  });
+
+  it("refuses a module the build does not know, rather than link the page without it", () => {
+    expect(() => routeAssets(manifest)(["src/blocks/hero.tsx"])).toThrow(
+      "The build manifest has no chunk for src/blocks/hero.tsx; was it moved or renamed?",
+    );
   });
 });

@@ -31,7 +31,12 @@ function closure(manifest: Manifest, keys: string[]) {
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of keys) visit(key);
+  for (const key of keys) {
+    // A module a page names that the build does not know would leave the page without its code
+    // or styles (a renamed file, say): refuse to prerender rather than ship it half-linked.
+    if (!manifest[key]) throw new Error(`The build manifest has no chunk for ${key}; was it moved or renamed?`);
+    visit(key);
+  }
   return { scripts, styles };
 }
 

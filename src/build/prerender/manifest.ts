@@ -54,7 +54,7 @@ const blockExtras: Partial<Record<Block["type"], string[]>> = {
 
 function blockModules(blocks: readonly Block[]): string[] {
   const types = [...new Set(blocks.map((block) => block.type))];
-  return types.flatMap((type) => [`src/blocks/${type}.tsx`, ...(blockExtras[type] ?? [])]);
+  return types.flatMap((type) => [`src/site/blocks/${type}/index.tsx`, ...(blockExtras[type] ?? [])]);
 }
 
 const home = { name: "Home", path: "/home" };

@@ -14,7 +14,7 @@ import type { Plugin } from "vite";
 
 /** A treatment page's own modules, loaded together with its route. */
 const treatmentRoute =
-  /[\\/]src[\\/](routes[\\/]TreatmentPage|blocks[\\/]treatment-|collections[\\/](resolve|treatment-context|use-collection)|config[\\/]presentations|ui[\\/]Accordion)/;
+  /[\\/]src[\\/]site[\\/](routes[\\/]TreatmentPage|blocks[\\/]treatment-|collections[\\/](resolve|treatment-context|use-collection)|config[\\/]presentations|ui[\\/]Accordion)/;
 
 /**
  * `entry`: the page's entry module (src/site/main.tsx), whose own imports stay with it; `app`: the app's
