@@ -46,6 +46,8 @@ const registryLine = `  "${type}": () => import("./${type}").then((module) => mo
 
 let copy: string;
 let registryWithout: string;
+/** `gen:types --check` right after the schema file was added. */
+let staleCheck: { code: number; output: string };
 
 /** Runs a tool of node_modules/.bin in the copy; its exit code and output, never a throw. */
 async function tool(name: string, ...args: string[]): Promise<{ code: number; output: string }> {
@@ -73,6 +75,7 @@ beforeAll(async () => {
 
   // Step 1: one schema file, then gen:types.
   await writeFile(path.join(copy, `schemas/blocks/${type}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
+  staleCheck = await tool("tsx", "scripts/gen-types.ts", "--check");
   const generated = await tool("tsx", "scripts/gen-types.ts");
   expect(generated.code, generated.output).toBe(0);
   // Step 2: one folder.
@@ -86,6 +89,13 @@ afterAll(async () => {
 });
 
 describe("adding a block type", () => {
+  it("leaves the block union stale, and gen:types --check says so, until gen:types runs", () => {
+    expect(staleCheck.code).toBe(1);
+    expect(staleCheck.output).toContain(
+      "Generated files are out of date with schemas/:\n  schemas/blocks/block.schema.json\n",
+    );
+  });
+
   it("lists the new schema file in the block union that gen:types writes", async () => {
     const union = JSON.parse(await readFile(path.join(copy, "schemas/blocks/block.schema.json"), "utf8"));
     expect(union.properties.type.enum).toContain(type);
