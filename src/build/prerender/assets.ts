@@ -19,6 +19,7 @@ export interface ManifestChunk {
  * A block's module (src/site/blocks/{type}/index.tsx). A block loads its code on demand and no
  * later than its page hydrates, so what it imports dynamically it awaits before it renders (the
  * doctor search's panel and data): those chunks belong to the page as much as the block's own.
+ * (Code a block loads only on a visitor's action lives outside its chunk, as the lead form does.)
  */
 const blockModule = /^src\/site\/blocks\/[^/]+\/index\.tsx$/;
 
