@@ -1,5 +1,6 @@
 /**
- * Writes src/shared/generated/*.ts from schemas/ with json-schema-to-typescript.
+ * Writes the block union (schemas/blocks/block.schema.json, see block-union.ts) from the block
+ * schema files, then src/shared/generated/*.ts from schemas/ with json-schema-to-typescript.
  *
  * Usage: tsx src/build/gen-types.ts [--check]
  *   --check  writes nothing; exits 1 naming every generated file that differs from what the
@@ -8,9 +9,10 @@
  * Each schema becomes one module. References to another schema file become imports rather than
  * inlined copies, so `Block` is declared once and every module shares it.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
+import { blockTypeName, blockTypeOf, blockUnionText, unionRel } from "./block-union";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const schemaDir = path.join(root, "schemas");
@@ -49,6 +51,15 @@ export function typeName(title: string): string {
     .join("");
 }
 
+/**
+ * The name of the type a whole schema file declares: a block's is named after its block type
+ * (blocks/treatment-hero.schema.json -> TreatmentHeroBlock), any other after its title.
+ */
+function rootName(file: SchemaFile): string {
+  const type = blockTypeOf(file.rel);
+  return type ? blockTypeName(type) : typeName(String(file.schema.title));
+}
+
 /** Module name of a schema file: blocks/rich-text.schema.json -> blocks/rich-text. */
 const moduleOf = (rel: string) => rel.replace(/\.schema\.json$/, "");
 
@@ -61,7 +72,8 @@ function resolveRef(fromRel: string, ref: string, byRel: Map<string, SchemaFile>
   for (const part of pointer.split("/").filter(Boolean)) node = (node as Json)[part];
   const title = (node as Json | undefined)?.title;
   if (typeof title !== "string") throw new Error(`${fromRel}: $ref '${ref}' points at a schema without a title.`);
-  return { targetRel, name: typeName(title), node: node as Json };
+  const name = node === target.schema ? rootName(target) : typeName(title);
+  return { targetRel, name, node: node as Json };
 }
 
 /** `oneOf: [{required: [a]}, {required: [b]}]` says "exactly one of"; it adds nothing to the type. */
@@ -121,6 +133,8 @@ function prepare(file: SchemaFile, byRel: Map<string, SchemaFile>) {
   };
   const prepared = visit(file.schema, true) as Json;
   delete prepared.$id;
+  // The compiler names a type after its title; the schema's own title stays the editor's label.
+  prepared.title = rootName(file);
   // A union schema repeats its tag as `properties` for ajv's discriminator; in TypeScript that
   // would intersect every member with the tag, so the union stays plain.
   if (Array.isArray(prepared.oneOf)) {
@@ -132,7 +146,7 @@ function prepare(file: SchemaFile, byRel: Map<string, SchemaFile>) {
 
 async function generate(file: SchemaFile, byRel: Map<string, SchemaFile>): Promise<string> {
   const { prepared, imports } = prepare(file, byRel);
-  const ts = await compile(prepared as JSONSchema, typeName(String(file.schema.title)), {
+  const ts = await compile(prepared as JSONSchema, rootName(file), {
     bannerComment: "",
     additionalProperties: false,
     unreachableDefinitions: true,
@@ -161,33 +175,43 @@ function schemaIndex(files: SchemaFile[]): string {
   ].join("\n");
 }
 
+/** Writes `text` to `target` (relative to the project) unless it is there already; false when stale in check mode. */
+async function emit(target: string, text: string, check: boolean): Promise<boolean> {
+  const file = path.join(root, target);
+  if ((await readFile(file, "utf8").catch(() => null)) === text) return true;
+  if (check) return false;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  console.log(`wrote ${target}`);
+  return true;
+}
+
 /** `npm run gen:types [-- --check]`. */
 export async function main(argv: string[]) {
   const check = argv.includes("--check");
-  const files = await listSchemas(schemaDir);
-  const byRel = new Map(files.map((f) => [f.rel, f]));
   const stale: string[] = [];
-  for (const file of files) {
-    const target = path.join(outDir, `${moduleOf(file.rel)}.ts`);
-    const text = await generate(file, byRel);
-    const current = await readFile(target, "utf8").catch(() => null);
-    if (current === text) continue;
-    if (check) stale.push(path.relative(root, target));
-    else {
-      await import("node:fs/promises").then((fs) => fs.mkdir(path.dirname(target), { recursive: true }));
-      await writeFile(target, text);
-      console.log(`wrote ${path.relative(root, target)}`);
-    }
-  }
-  const indexTarget = path.join(outDir, "schema-index.ts");
-  const indexText = schemaIndex(files);
-  if ((await readFile(indexTarget, "utf8").catch(() => null)) !== indexText) {
-    if (check) stale.push(path.relative(root, indexTarget));
-    else await writeFile(indexTarget, indexText);
-  }
+  const listed = await listSchemas(schemaDir);
+  // The union first: the types below are generated from the union as it should be, so a check
+  // reports a stale union once, not again as every type that follows from it.
+  const unionText = blockUnionText(listed);
+  const unionTarget = path.relative(root, path.join(schemaDir, unionRel));
+  if (!(await emit(unionTarget, unionText, check))) stale.push(unionTarget);
+  const union: SchemaFile = { rel: unionRel, schema: JSON.parse(unionText) };
+  // Listed again once written, so a union that did not exist yet takes its place in the index.
+  const files = (check ? listed : await listSchemas(schemaDir)).map((f) => (f.rel === unionRel ? union : f));
+  if (!files.includes(union)) files.push(union);
+  const byRel = new Map(files.map((f) => [f.rel, f]));
+  const outputs = await Promise.all(
+    files.map(async (file) => ({
+      target: path.relative(root, path.join(outDir, `${moduleOf(file.rel)}.ts`)),
+      text: await generate(file, byRel),
+    })),
+  );
+  outputs.push({ target: path.relative(root, path.join(outDir, "schema-index.ts")), text: schemaIndex(files) });
+  for (const { target, text } of outputs) if (!(await emit(target, text, check))) stale.push(target);
   if (stale.length > 0) {
     console.error(
-      `Generated types are out of date with schemas/:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun 'npm run gen:types' and commit the result.`,
+      `Generated files are out of date with schemas/:\n${stale.map((s) => `  ${s}`).join("\n")}\nRun 'npm run gen:types' and commit the result.`,
     );
     process.exit(1);
   }

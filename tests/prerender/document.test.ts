@@ -81,6 +81,25 @@ describe("a page's assets from the build manifest", () => {
     });
   });
 
+  it("lists what a block's module awaits before it renders: its own dynamic imports", () => {
+    const withSearch: Manifest = {
+      ...manifest,
+      "src/site/blocks/doctor-search/index.tsx": {
+        file: "assets/doctor-search.js",
+        dynamicImports: ["src/site/blocks/doctor-search/DoctorSearchPanel.tsx", "site-config/doctors.json"],
+      },
+      "src/site/blocks/doctor-search/DoctorSearchPanel.tsx": {
+        file: "assets/panel.js",
+        imports: ["src/site/start.tsx"],
+      },
+      "site-config/doctors.json": { file: "assets/doctors.js" },
+    };
+    expect(routeAssets(withSearch)(["src/site/blocks/doctor-search/index.tsx"])).toEqual({
+      scripts: ["/assets/doctor-search.js", "/assets/panel.js", "/assets/app.js", "/assets/doctors.js"],
+      styles: ["/assets/app.css"],
+    });
+  });
+
   it("refuses a module the build does not know, rather than link the page without it", () => {
     expect(() => routeAssets(manifest)(["src/blocks/hero.tsx"])).toThrow(
       "The build manifest has no chunk for src/blocks/hero.tsx; was it moved or renamed?",

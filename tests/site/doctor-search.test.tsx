@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import doctorsJson from "../../site-config/doctors.json";
-import type { DoctorSearch } from "../../src/shared/generated/blocks/doctor-search";
+import type { DoctorSearchBlock } from "../../src/shared/generated/blocks/doctor-search";
 import type { Doctor, Doctors } from "../../src/shared/generated/doctors";
 import {
   DoctorSearchPanel,
@@ -15,7 +15,7 @@ import { recordingActions, renderBlocks, renderInRouter } from "./helpers";
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 
-const block: DoctorSearch = {
+const block: DoctorSearchBlock = {
   type: "doctor-search",
   emptyMessage: "No doctor matches your search.",
   sampleNote: "Some profiles are samples.",

@@ -6,9 +6,10 @@ import cardiology from "../../site-config/collections/cardiology-sub-departments
 import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
 import type { Page } from "../../src/shared/generated/page";
 import { DoctorSearchPanel } from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
+import { loadDoctors } from "../../src/site/blocks/doctor-search/doctors";
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { blogPosts } from "../../src/site/config/content";
-import { branches, loadDoctors, specialities } from "../../src/site/config/site-config";
+import { branches, specialities } from "../../src/site/config/site-config";
 import type { Entry } from "../../src/site/entries/entry-context";
 import { PageView } from "../../src/site/routes/PageView";
 import { buildRoutes } from "../../src/site/routes/routes";

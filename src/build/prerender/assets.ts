@@ -11,8 +11,17 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
+
+/**
+ * A block's module (src/site/blocks/{type}/index.tsx). A block loads its code on demand and no
+ * later than its page hydrates, so what it imports dynamically it awaits before it renders (the
+ * doctor search's panel and data): those chunks belong to the page as much as the block's own.
+ * (Code a block loads only on a visitor's action lives outside its chunk, as the lead form does.)
+ */
+const blockModule = /^src\/site\/blocks\/[^/]+\/index\.tsx$/;
 
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -36,6 +45,7 @@ function closure(manifest: Manifest, keys: string[]) {
     // or styles (a renamed file, say): refuse to prerender rather than ship it half-linked.
     if (!manifest[key]) throw new Error(`The build manifest has no chunk for ${key}; was it moved or renamed?`);
     visit(key);
+    if (blockModule.test(key)) for (const awaited of manifest[key].dynamicImports ?? []) visit(awaited);
   }
   return { scripts, styles };
 }

@@ -47,14 +47,12 @@ export interface PageInfo {
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
 
-/** Modules a block's code loads besides its own (the doctor search's panel and data). */
-const blockExtras: Partial<Record<Block["type"], string[]>> = {
-  "doctor-search": ["src/site/blocks/doctor-search/DoctorSearchPanel.tsx", "site-config/doctors.json"],
-};
-
+/**
+ * The modules of a list's blocks. What a block's module loads before it renders (the doctor
+ * search's panel and data) comes with it: see blockModule in assets.ts.
+ */
 function blockModules(blocks: readonly Block[]): string[] {
-  const types = [...new Set(blocks.map((block) => block.type))];
-  return types.flatMap((type) => [`src/site/blocks/${type}/index.tsx`, ...(blockExtras[type] ?? [])]);
+  return [...new Set(blocks.map((block) => `src/site/blocks/${block.type}/index.tsx`))];
 }
 
 const home = { name: "Home", path: "/home" };

@@ -1,7 +1,9 @@
 /**
- * The block registry: every block type of the schemas' union and where its component lives. Each
- * component is a chunk of its own, so a page loads the code of the blocks it shows and no others
- * (the browser loads them before hydrating; the prerenderer loads them all up front).
+ * The block registry: one line per block type of the schemas' union, naming its folder and its
+ * component. Each block is a chunk of its own, so a page loads the code of the blocks it shows and
+ * no others (the browser loads them before hydrating; the prerenderer loads them all up front). A
+ * block that needs more before it can render (the doctor search's data) awaits it in its own
+ * module, so every line here has the same shape.
  */
 import type { BlockRegistry } from "./types";
 
@@ -13,12 +15,7 @@ export const registry: BlockRegistry = {
   "card-grid": () => import("./card-grid").then((module) => module.CardGrid),
   "contact-details": () => import("./contact-details").then((module) => module.ContactDetails),
   "cta-banner": () => import("./cta-banner").then((module) => module.CtaBanner),
-  // The search panel and the doctors' data come with the block, so its page renders complete.
-  "doctor-search": () =>
-    import("./doctor-search").then(async (module) => {
-      await module.preloadDoctorSearch();
-      return module.DoctorSearch;
-    }),
+  "doctor-search": () => import("./doctor-search").then((module) => module.DoctorSearch),
   "faq-accordion": () => import("./faq-accordion").then((module) => module.FaqAccordion),
   form: () => import("./form").then((module) => module.Form),
   "form-data-notice": () => import("./form-data-notice").then((module) => module.FormDataNotice),

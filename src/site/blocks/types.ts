@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { Block } from "../../shared/generated/blocks/block";
 
-/** Every block type name the schemas define. */
+/** Every block type name the schemas define: one per file of schemas/blocks/ (see gen:types). */
 export type BlockType = Block["type"];
 
 /** The generated type of one block type, such as `BlockOf<"heading">`. */
@@ -14,7 +14,9 @@ export interface BlockProps<T extends BlockType> {
 
 /**
  * One component per block type, loaded on demand. Keyed by the generated union, so a schema type
- * with no component (or a component for a type the schemas do not define) fails the type check.
+ * with no registry line fails the type check naming it ("Property '"quote"' is missing in type …
+ * but required in type 'BlockRegistry'"), as does a line for a type the schemas do not define,
+ * a line whose folder is missing, or a component that takes another block's props.
  */
 export type BlockRegistry = { [T in BlockType]: () => Promise<ComponentType<BlockProps<T>>> };
 

@@ -13,7 +13,6 @@ import navigationJson from "../../../site-config/navigation.json";
 import siteJson from "../../../site-config/site.json";
 import specialitiesJson from "../../../site-config/specialities.json";
 import type { Branch, Branches } from "../../shared/generated/branches";
-import type { Doctor, Doctors } from "../../shared/generated/doctors";
 import type { Footer } from "../../shared/generated/footer";
 import type { Navigation } from "../../shared/generated/navigation";
 import type { Site } from "../../shared/generated/site";
@@ -24,10 +23,3 @@ export const navigation = navigationJson as Navigation;
 export const footer = footerJson as Footer;
 export const branches: Branch[] = (branchesJson as Branches).branches;
 export const specialities: Speciality[] = (specialitiesJson as Specialities).specialities;
-
-/**
- * The doctors, fetched on demand: only the doctor search needs them, so they are a chunk of their
- * own rather than part of every page's bundle.
- */
-export const loadDoctors = (): Promise<Doctor[]> =>
-  import("../../../site-config/doctors.json").then((module) => (module.default as Doctors).doctors);

@@ -4,7 +4,7 @@ import type { Link } from "../defs";
 /**
  * On an article page ("each": "posts"): the article's H1, date, author and body.
  */
-export interface BlogArticle {
+export interface BlogArticleBlock {
   /**
    * Always 'blog-article'.
    */

@@ -4,7 +4,7 @@ import type { Link } from "../defs";
 /**
  * The articles of blog-posts.json as cards linking to their pages at /blogs/{slug}, newest first.
  */
-export interface BlogList {
+export interface BlogListBlock {
   /**
    * Always 'blog-list'.
    */

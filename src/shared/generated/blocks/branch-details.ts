@@ -3,7 +3,7 @@
 /**
  * On a branch page: the branch's address, phone, hours, map link and specialities, with an appointment button.
  */
-export interface BranchDetails {
+export interface BranchDetailsBlock {
   /**
    * Always 'branch-details'.
    */

@@ -3,7 +3,7 @@
 /**
  * The branches of branches.json as cards linking to their pages. On a branch page the current branch is left out.
  */
-export interface BranchList {
+export interface BranchListBlock {
   /**
    * Always 'branch-list'.
    */

@@ -4,7 +4,7 @@ import type { Icon, Link } from "../defs";
 /**
  * A grid of cards, each with an icon, a title, text and an optional link.
  */
-export interface CardGrid {
+export interface CardGridBlock {
   /**
    * Always 'card-grid'.
    */

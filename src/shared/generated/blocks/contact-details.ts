@@ -3,7 +3,7 @@
 /**
  * How to reach the group: the 24x7 number, e-mail and chat app from site.json, and optionally every branch with its phone and page.
  */
-export interface ContactDetails {
+export interface ContactDetailsBlock {
   /**
    * Always 'contact-details'.
    */

@@ -4,7 +4,7 @@ import type { Link } from "../defs";
 /**
  * A strip with a short message and one button, such as the Get a Second Opinion strip.
  */
-export interface CallToActionBanner {
+export interface CtaBannerBlock {
   /**
    * Always 'cta-banner'.
    */

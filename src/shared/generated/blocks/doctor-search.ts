@@ -3,7 +3,7 @@
 /**
  * Search the doctors of doctors.json by name, speciality and branch, with instant filtering, a result count and filters kept in the address (?name=&speciality=&branch=) so a search can be shared. Its code and data load only when it is shown.
  */
-export interface DoctorSearch {
+export interface DoctorSearchBlock {
   /**
    * Always 'doctor-search'.
    */

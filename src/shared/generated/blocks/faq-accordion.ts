@@ -3,7 +3,7 @@
 /**
  * Questions that open one at a time to show their answers.
  */
-export interface FAQAccordion {
+export interface FaqAccordionBlock {
   /**
    * Always 'faq-accordion'.
    */

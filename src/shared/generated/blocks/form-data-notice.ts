@@ -3,7 +3,7 @@
 /**
  * A table of what each lead form collects and why, for the privacy policy. The fields are read from the forms' own config, so the notice cannot drift from the forms.
  */
-export interface FormDataNotice {
+export interface FormDataNoticeBlock {
   /**
    * Always 'form-data-notice'.
    */

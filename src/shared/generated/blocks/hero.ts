@@ -4,7 +4,7 @@ import type { Icon, Image, Link } from "../defs";
 /**
  * The top of the home page: the H1, an introduction, the main calls to action, the 24x7 emergency number and an optional image.
  */
-export interface Hero {
+export interface HeroBlock {
   /**
    * Always 'hero'.
    */

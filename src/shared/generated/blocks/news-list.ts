@@ -4,7 +4,7 @@ import type { Link } from "../defs";
 /**
  * Dated news items and press releases, newest first, each with an optional link.
  */
-export interface NewsList {
+export interface NewsListBlock {
   /**
    * Always 'news-list'.
    */

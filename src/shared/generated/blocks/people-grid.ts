@@ -3,7 +3,7 @@
 /**
  * People with their role and a short biography, such as the leadership team. Sample profiles are marked on the page.
  */
-export interface PeopleGrid {
+export interface PeopleGridBlock {
   /**
    * Always 'people-grid'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a speciality page: its summary and, where it has a treatment collection, links to the treatment pages.
  */
-export interface SpecialityDetails {
+export interface SpecialityDetailsBlock {
   /**
    * Always 'speciality-details'.
    */

@@ -4,7 +4,7 @@ import type { Link } from "../defs";
 /**
  * Every speciality of specialities.json as a card linking to its page.
  */
-export interface SpecialityGrid {
+export interface SpecialityGridBlock {
   /**
    * Always 'speciality-grid'.
    */

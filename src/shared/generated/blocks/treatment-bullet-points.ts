@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the bullet-point groups.
  */
-export interface TreatmentBulletPoints {
+export interface TreatmentBulletPointsBlock {
   /**
    * Always 'treatment-bullet-points'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the FAQ accordion.
  */
-export interface TreatmentFAQs {
+export interface TreatmentFaqsBlock {
   /**
    * Always 'treatment-faqs'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the H1 (or the heading fallback) and the introduction.
  */
-export interface TreatmentHeading {
+export interface TreatmentHeadingBlock {
   /**
    * Always 'treatment-heading'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the treatment image (or the default image) beside the Book an Appointment form titled with the treatment's name.
  */
-export interface TreatmentImageAndForm {
+export interface TreatmentHeroBlock {
   /**
    * Always 'treatment-hero'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the content sections with their subsections, lists and conclusions.
  */
-export interface TreatmentSections {
+export interface TreatmentSectionsBlock {
   /**
    * Always 'treatment-sections'.
    */

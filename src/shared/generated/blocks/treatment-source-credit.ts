@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the source credit line, for treatments the collection credits.
  */
-export interface TreatmentSourceCredit {
+export interface TreatmentSourceCreditBlock {
   /**
    * Always 'treatment-source-credit'.
    */

@@ -3,7 +3,7 @@
 /**
  * On a treatment page: the why-choose-us paragraphs, cards and paragraphs after.
  */
-export interface TreatmentWhyChooseUs {
+export interface TreatmentWhyChooseUsBlock {
   /**
    * Always 'treatment-why-choose-us'.
    */

@@ -1,4 +1,3 @@
-import type { BlogArticle as BlogArticleBlock } from "../../../shared/generated/blocks/blog-article";
 import { specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
@@ -6,16 +5,15 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleNote } from "../../ui/SampleNote";
 import { ContentList, InlineHtml } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
-
-export type BlogArticleProps = { block: BlogArticleBlock };
 
 /** Shown on an article that is still sample text. */
 export const sampleArticleNote =
   "Sample article: this text is a placeholder awaiting review by our doctors. Please talk to a doctor before acting on it.";
 
 /** On an article page: the post's H1, date, author and body. */
-export function BlogArticle({ block }: BlogArticleProps) {
+export function BlogArticle({ block }: BlockProps<"blog-article">) {
   const current = useEntry();
   if (current?.kind !== "posts") throw new Error("blog-article only works on an article page (each: posts).");
   const post = current.entry;

@@ -1,17 +1,15 @@
-import type { BlogList as BlogListBlock } from "../../../shared/generated/blocks/blog-list";
 import { blogPosts } from "../../config/content";
 import { specialities } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-export type BlogListProps = { block: BlogListBlock };
-
 /** Articles as cards linking to /blogs/{slug}, newest first. */
-export function BlogList({ block }: BlogListProps) {
+export function BlogList({ block }: BlockProps<"blog-list">) {
   const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (

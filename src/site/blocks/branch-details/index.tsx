@@ -1,14 +1,12 @@
-import type { BranchDetails as BranchDetailsBlock } from "../../../shared/generated/blocks/branch-details";
 import { site, specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
-
-export type BranchDetailsProps = { block: BranchDetailsBlock };
 
 /** Shown on a branch whose details are sample data. */
 export const sampleBranchNote =
@@ -18,7 +16,7 @@ export const sampleBranchNote =
  * On a branch page: the branch's address, phone, hours, map link and specialities, with the
  * appointment, call and find-a-doctor actions.
  */
-export function BranchDetails(_: BranchDetailsProps) {
+export function BranchDetails(_: BlockProps<"branch-details">) {
   const current = useEntry();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
   const branch = current.entry;

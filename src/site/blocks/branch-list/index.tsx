@@ -1,16 +1,14 @@
-import type { BranchList as BranchListBlock } from "../../../shared/generated/blocks/branch-list";
 import { branches } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
 import { Icon } from "../../ui/Icon";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-export type BranchListProps = { block: BranchListBlock };
-
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
-export function BranchList({ block }: BranchListProps) {
+export function BranchList({ block }: BlockProps<"branch-list">) {
   const entry = useEntry();
   const current = entry?.kind === "branches" ? entry.entry.slug : undefined;
   const shown = branches.filter((branch) => branch.slug !== current);

@@ -1,12 +1,10 @@
-import type { CardGrid as CardGridBlock } from "../../../shared/generated/blocks/card-grid";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
-
-export type CardGridProps = { block: CardGridBlock };
+import type { BlockProps } from "../types";
 
 /** A grid of cards with icon, title, text and an optional link. */
-export function CardGrid({ block }: CardGridProps) {
+export function CardGrid({ block }: BlockProps<"card-grid">) {
   return (
     <section className="card-grid container">
       {block.title ? <h2>{block.title}</h2> : null}

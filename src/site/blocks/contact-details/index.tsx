@@ -1,14 +1,12 @@
-import type { ContactDetails as ContactDetailsBlock } from "../../../shared/generated/blocks/contact-details";
 import { branches, site } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 
-export type ContactDetailsProps = { block: ContactDetailsBlock };
-
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
-export function ContactDetails({ block }: ContactDetailsProps) {
+export function ContactDetails({ block }: BlockProps<"contact-details">) {
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}

@@ -1,10 +1,8 @@
-import type { CallToActionBanner } from "../../../shared/generated/blocks/cta-banner";
 import { ConfigLink } from "../../ui/ConfigLink";
-
-export type CtaBannerProps = { block: CallToActionBanner };
+import type { BlockProps } from "../types";
 
 /** A strip with a message and one button, such as the Get a Second Opinion strip. */
-export function CtaBanner({ block }: CtaBannerProps) {
+export function CtaBanner({ block }: BlockProps<"cta-banner">) {
   return (
     <aside className={`cta-banner cta-banner--${block.tone ?? "accent"}`} aria-label={block.button.label}>
       <div className="container cta-banner__inner">

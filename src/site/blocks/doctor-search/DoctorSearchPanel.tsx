@@ -1,12 +1,12 @@
 /**
- * The doctor search itself (a chunk of its own, see doctor-search.tsx): filters by name,
+ * The doctor search itself (a chunk of its own, see index.tsx): filters by name,
  * speciality and branch that apply as the visitor types, a result count announced to screen
  * readers, an empty state, and the filters kept in the address (?name=&speciality=&branch=) so a
  * search can be bookmarked, shared and walked back with the browser's buttons.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { DoctorSearch as DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
+import type { DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
 import type { Doctor } from "../../../shared/generated/doctors";
 import { branches, site, specialities } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";

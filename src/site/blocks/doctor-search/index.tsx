@@ -1,52 +1,19 @@
-import { lazy, Suspense } from "react";
-import type { DoctorSearch as DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
-import type { Doctor } from "../../../shared/generated/doctors";
-import { loadDoctors } from "../../config/site-config";
-import type { DoctorSearchPanelProps } from "./DoctorSearchPanel";
+import type { BlockProps } from "../types";
+import { loadDoctors } from "./doctors";
 import "../../styles/site-blocks.css";
 
-export type DoctorSearchProps = { block: DoctorSearchBlock };
-
-type PanelProps = Omit<DoctorSearchPanelProps, "doctors">;
-
-let loaded: { Panel: (props: DoctorSearchPanelProps) => React.ReactNode; doctors: Doctor[] } | undefined;
-
-/**
- * Loads the search's code and the doctors' data (chunks of their own, so no other page pays for
- * them). The prerenderer and the /our-doctors route call it before rendering, so the page is
- * rendered complete on the server and hydrates without waiting; elsewhere the block loads lazily.
- */
-export async function preloadDoctorSearch() {
-  if (loaded) return;
-  const [module, doctors] = await Promise.all([import("./DoctorSearchPanel"), loadDoctors()]);
-  loaded = { Panel: module.DoctorSearchPanel, doctors };
-}
-
-const LazyPanel = lazy(async () => {
-  await preloadDoctorSearch();
-  return { default: (props: PanelProps) => <Panel {...props} /> };
-});
-
-function Panel(props: PanelProps) {
-  if (!loaded) return <LazyPanel {...props} />;
-  const { Panel: Loaded, doctors } = loaded;
-  return <Loaded {...props} doctors={doctors} />;
-}
+// The search's code and the doctors' data are chunks of their own, so no other page pays for
+// them, and this module waits for both: whoever loads the block (a page's route before it renders
+// or hydrates, the prerenderer) gets it complete, with nothing left to suspend on. The build lists
+// both chunks with the block's page, since they are this module's own dynamic imports.
+const [{ DoctorSearchPanel }, doctors] = await Promise.all([import("./DoctorSearchPanel"), loadDoctors()]);
 
 /** Doctor search by name, speciality and branch (see DoctorSearchPanel). */
-export function DoctorSearch({ block }: DoctorSearchProps) {
+export function DoctorSearch({ block }: BlockProps<"doctor-search">) {
   return (
     <section className="doctor-search container">
       {block.title ? <h2>{block.title}</h2> : null}
-      <Suspense
-        fallback={
-          <p className="doctor-search__loading" aria-busy="true">
-            Loading doctors…
-          </p>
-        }
-      >
-        <Panel block={block} />
-      </Suspense>
+      <DoctorSearchPanel block={block} doctors={doctors} />
     </section>
   );
 }

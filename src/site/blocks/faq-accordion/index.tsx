@@ -1,10 +1,8 @@
-import type { FAQAccordion } from "../../../shared/generated/blocks/faq-accordion";
 import { Accordion } from "../../ui/Accordion";
-
-export type FaqAccordionProps = { block: FAQAccordion };
+import type { BlockProps } from "../types";
 
 /** Questions that open one at a time. */
-export function FaqAccordion({ block }: FaqAccordionProps) {
+export function FaqAccordion({ block }: BlockProps<"faq-accordion">) {
   return (
     <div className="container">
       <Accordion title={block.title} items={block.items} />

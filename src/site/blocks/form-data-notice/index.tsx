@@ -1,13 +1,11 @@
-import type { FormDataNotice as FormDataNoticeBlock } from "../../../shared/generated/blocks/form-data-notice";
 import { forms } from "../../config/forms";
 import { TextWithBreaks } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-export type FormDataNoticeProps = { block: FormDataNoticeBlock };
-
 /** What each lead form collects (read from the form's own config) and why (from the block). */
-export function FormDataNotice({ block }: FormDataNoticeProps) {
+export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {
   const rows = block.forms.map((row) => {
     const form = forms[row.form];
     if (!form) throw new Error(`form-data-notice: no form '${row.form}' in site-config/forms/.`);

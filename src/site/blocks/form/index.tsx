@@ -1,11 +1,9 @@
-import type { FormBlock } from "../../../shared/generated/blocks/form";
 import { useEntry } from "../../entries/entry-context";
 import { LeadForm } from "../../forms/LeadForm";
-
-export type FormProps = { block: FormBlock };
+import type { BlockProps } from "../types";
 
 /** A lead form from site-config/forms/; on a speciality page it carries that speciality. */
-export function Form({ block }: FormProps) {
+export function Form({ block }: BlockProps<"form">) {
   const entry = useEntry();
   const speciality = entry?.kind === "specialities" ? entry.entry.name : undefined;
   return (

@@ -1,11 +1,9 @@
-import type { HeadingBlock } from "../../../shared/generated/blocks/heading";
 import { fillName, useEntry } from "../../entries/entry-context";
 import { TextWithBreaks } from "../../ui/text";
-
-export type HeadingProps = { block: HeadingBlock };
+import type { BlockProps } from "../types";
 
 /** A page heading (H1-H3) with an optional introduction. */
-export function Heading({ block }: HeadingProps) {
+export function Heading({ block }: BlockProps<"heading">) {
   const entry = useEntry();
   const Tag = `h${block.level}` as "h1" | "h2" | "h3";
   return (

@@ -8,10 +8,9 @@ import { formatInr } from "../../ui/formatting";
 import { Icon } from "../../ui/Icon";
 import { SampleBadge, SampleNote } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
-
-export type HealthPackagesProps = { block: HealthPackagesBlock };
 
 /** Shown when any package is sample data: prices and contents are not to be taken as final. */
 export const samplePackagesNote =
@@ -97,7 +96,7 @@ function PackageCard({
 }
 
 /** Health checkup packages: contents and indicative prices, and the package booking form. */
-export function HealthPackages({ block }: HealthPackagesProps) {
+export function HealthPackages({ block }: BlockProps<"health-packages">) {
   const shown = block.limit ? healthPackages.slice(0, block.limit) : healthPackages;
   const formAnchor = block.form ? `book-${block.form}` : undefined;
   return (

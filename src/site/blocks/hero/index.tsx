@@ -1,15 +1,13 @@
-import type { Hero as HeroBlock } from "../../../shared/generated/blocks/hero";
 import { site } from "../../config/site-config";
 import { ConfigLink, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { ConfigImage } from "../../ui/ConfigImage";
 
-export type HeroProps = { block: HeroBlock };
-
 /** The top of the home page: H1, introduction, main calls to action and the 24x7 emergency number. */
-export function Hero({ block }: HeroProps) {
+export function Hero({ block }: BlockProps<"hero">) {
   return (
     <section className="hero">
       <div className="container hero__inner">

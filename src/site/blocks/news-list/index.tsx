@@ -1,14 +1,12 @@
-import type { NewsList as NewsListBlock } from "../../../shared/generated/blocks/news-list";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 
-export type NewsListProps = { block: NewsListBlock };
-
 /** Dated news items, newest first; sample items are marked. */
-export function NewsList({ block }: NewsListProps) {
+export function NewsList({ block }: BlockProps<"news-list">) {
   const items = [...block.items].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <section className="news-list container">

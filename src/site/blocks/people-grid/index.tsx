@@ -1,14 +1,12 @@
-import type { PeopleGrid as PeopleGridBlock } from "../../../shared/generated/blocks/people-grid";
 import { initials } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-export type PeopleGridProps = { block: PeopleGridBlock };
-
 /** People with role and biography, such as the leadership team; sample profiles are marked. */
-export function PeopleGrid({ block }: PeopleGridProps) {
+export function PeopleGrid({ block }: BlockProps<"people-grid">) {
   return (
     <section className="people-grid container">
       <SectionHeading title={block.title} intro={block.intro} />

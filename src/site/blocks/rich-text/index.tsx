@@ -1,10 +1,8 @@
-import type { RichTextBlock } from "../../../shared/generated/blocks/rich-text";
 import { InlineHtml } from "../../ui/text";
-
-export type RichTextProps = { block: RichTextBlock };
+import type { BlockProps } from "../types";
 
 /** Paragraphs with inline formatting under an optional H2. */
-export function RichText({ block }: RichTextProps) {
+export function RichText({ block }: BlockProps<"rich-text">) {
   return (
     <section className="rich-text container">
       {block.title ? <h2>{block.title}</h2> : null}

@@ -1,4 +1,3 @@
-import type { SpecialityDetails as SpecialityDetailsBlock } from "../../../shared/generated/blocks/speciality-details";
 import { useCollection } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { branches, site } from "../../config/site-config";
@@ -6,10 +5,9 @@ import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
-
-export type SpecialityDetailsProps = { block: SpecialityDetailsBlock };
 
 function TreatmentLinks({ collectionId }: { collectionId: string }) {
   const presentation = presentations[collectionId];
@@ -30,7 +28,7 @@ function TreatmentLinks({ collectionId }: { collectionId: string }) {
  * On a speciality page: its summary, links to its treatment pages where it has any, the branches
  * that offer it, and the appointment and find-a-doctor actions.
  */
-export function SpecialityDetails(_: SpecialityDetailsProps) {
+export function SpecialityDetails(_: BlockProps<"speciality-details">) {
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");

@@ -1,15 +1,13 @@
-import type { SpecialityGrid as SpecialityGridBlock } from "../../../shared/generated/blocks/speciality-grid";
 import { specialities } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
+import type { BlockProps } from "../types";
 import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
 
-export type SpecialityGridProps = { block: SpecialityGridBlock };
-
 /** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
-export function SpecialityGrid({ block }: SpecialityGridProps) {
+export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
   const variant = block.variant ?? "detailed";
   return (
     <section className={`speciality-grid speciality-grid--${variant} container`}>

@@ -1,11 +1,9 @@
-import type { TreatmentBulletPoints as TreatmentBulletPointsBlock } from "../../../shared/generated/blocks/treatment-bullet-points";
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
-
-export type TreatmentBulletPointsProps = { block: TreatmentBulletPointsBlock };
+import type { BlockProps } from "../types";
 
 /** The treatment's bullet-point groups: a title, an intro and titled points. */
-export function TreatmentBulletPoints(_: TreatmentBulletPointsProps) {
+export function TreatmentBulletPoints(_: BlockProps<"treatment-bullet-points">) {
   const groups = useTreatment().subDepartment.content.bullet_points;
   if (!groups?.length) return null;
   return (

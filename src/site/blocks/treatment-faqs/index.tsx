@@ -1,11 +1,9 @@
-import type { TreatmentFAQs } from "../../../shared/generated/blocks/treatment-faqs";
 import { useTreatment } from "../../collections/treatment-context";
 import { Accordion } from "../../ui/Accordion";
-
-export type TreatmentFaqsProps = { block: TreatmentFAQs };
+import type { BlockProps } from "../types";
 
 /** The treatment's FAQs in the accordion titled by the block ('Frequently Asked Questions'). */
-export function TreatmentFaqs({ block }: TreatmentFaqsProps) {
+export function TreatmentFaqs({ block }: BlockProps<"treatment-faqs">) {
   const faqs = useTreatment().subDepartment.content.faqs;
   if (!faqs?.length) return null;
   return (

@@ -1,11 +1,9 @@
-import type { TreatmentHeading as TreatmentHeadingBlock } from "../../../shared/generated/blocks/treatment-heading";
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
-
-export type TreatmentHeadingProps = { block: TreatmentHeadingBlock };
+import type { BlockProps } from "../types";
 
 /** The treatment's H1 (or the heading fallback: the name plus ' Treatment in Hyderabad') and intro. */
-export function TreatmentHeading(_: TreatmentHeadingProps) {
+export function TreatmentHeading(_: BlockProps<"treatment-heading">) {
   const { subDepartment, presentation } = useTreatment();
   const { content } = subDepartment;
   return (

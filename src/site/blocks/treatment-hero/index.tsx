@@ -1,17 +1,15 @@
-import type { TreatmentImageAndForm } from "../../../shared/generated/blocks/treatment-hero";
 import { treatmentImageFrame } from "../../../shared/image-variants";
 import { useTreatment } from "../../collections/treatment-context";
 import { LeadForm } from "../../forms/LeadForm";
 import { ConfigImage } from "../../ui/ConfigImage";
-
-export type TreatmentHeroProps = { block: TreatmentImageAndForm };
+import type { BlockProps } from "../types";
 
 /**
  * The treatment image (or the collection's default image) beside the Book an Appointment form
  * titled with the treatment's name. The lead's department is the treatment's name, or the
  * collection's default department when the treatment has none.
  */
-export function TreatmentHero(_: TreatmentHeroProps) {
+export function TreatmentHero(_: BlockProps<"treatment-hero">) {
   const { subDepartment, presentation, speciality } = useTreatment();
   const name = subDepartment.name;
   return (

@@ -1,10 +1,8 @@
-import type { TreatmentSections as TreatmentSectionsBlock } from "../../../shared/generated/blocks/treatment-sections";
 import type { Section, Subsection } from "../../../shared/generated/collection";
 import { useTreatment } from "../../collections/treatment-context";
 import { Link } from "../../ui/AppLink";
 import { ContentList, TextWithBreaks } from "../../ui/text";
-
-export type TreatmentSectionsProps = { block: TreatmentSectionsBlock };
+import type { BlockProps } from "../types";
 
 function Paragraph({ text, className }: { text?: string; className?: string }) {
   if (!text) return null;
@@ -96,7 +94,7 @@ function SectionView({ section }: { section: Section }) {
 }
 
 /** The treatment's content sections, top to bottom. */
-export function TreatmentSections(_: TreatmentSectionsProps) {
+export function TreatmentSections(_: BlockProps<"treatment-sections">) {
   const { sections } = useTreatment().subDepartment.content;
   if (!sections?.length) return null;
   return (

@@ -1,10 +1,8 @@
-import type { TreatmentSourceCredit as TreatmentSourceCreditBlock } from "../../../shared/generated/blocks/treatment-source-credit";
 import { useTreatment } from "../../collections/treatment-context";
-
-export type TreatmentSourceCreditProps = { block: TreatmentSourceCreditBlock };
+import type { BlockProps } from "../types";
 
 /** The source credit line, only on the treatments the collection credits. */
-export function TreatmentSourceCredit(_: TreatmentSourceCreditProps) {
+export function TreatmentSourceCredit(_: BlockProps<"treatment-source-credit">) {
   const { subDepartment, presentation } = useTreatment();
   const credit = presentation.sourceCredits.find((c) => c.slug === subDepartment.slug);
   if (!credit) return null;

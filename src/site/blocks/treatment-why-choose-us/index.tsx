@@ -1,10 +1,8 @@
-import type { TreatmentWhyChooseUs as TreatmentWhyChooseUsBlock } from "../../../shared/generated/blocks/treatment-why-choose-us";
 import type { IconParagraph } from "../../../shared/generated/collection";
 import { useTreatment } from "../../collections/treatment-context";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
-
-export type TreatmentWhyChooseUsProps = { block: TreatmentWhyChooseUsBlock };
+import type { BlockProps } from "../types";
 
 function IconParagraphs({ items }: { items?: IconParagraph[] }) {
   return items?.map((item) => (
@@ -18,7 +16,7 @@ function IconParagraphs({ items }: { items?: IconParagraph[] }) {
 }
 
 /** Why choose us: paragraphs, cards, then paragraphs after. */
-export function TreatmentWhyChooseUs(_: TreatmentWhyChooseUsProps) {
+export function TreatmentWhyChooseUs(_: BlockProps<"treatment-why-choose-us">) {
   const why = useTreatment().subDepartment.content.why_choose_us;
   if (!why) return null;
   return (
