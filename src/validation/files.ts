@@ -6,12 +6,13 @@ import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { knownSchemas } from "./ajv";
 import * as say from "./catalogue";
-import { type Problem, problem } from "./problem";
+import { problem } from "./catalogue/entry";
+import type { UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
 import { describe } from "./words";
 
 /** The schema a file uses ("page.schema.json"), or the problem that says why there is none. */
-export type SchemaChoice = { schema: string } | { problem: Problem };
+export type SchemaChoice = { schema: string } | { problem: UnplacedProblem };
 
 /** Resolves files' "$schema" values, remembering answers per folder and value. */
 export class SchemaResolver {
