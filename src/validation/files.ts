@@ -20,14 +20,14 @@ export class SchemaResolver {
   private readonly known = new Set(knownSchemas);
   /** Folders that are schemas/ for suggestions: the project's, and a link to it beside the site. */
   private readonly schemaFolders: string[];
+  /** schemas/ itself, links resolved, as the files' "$schema" targets are. */
+  private readonly realSchemasDir: string;
 
-  constructor(
-    private readonly schemasDir: string,
-    siteRoot?: string,
-  ) {
+  constructor(schemasDir: string, siteRoot?: string) {
+    this.realSchemasDir = realpathSync(schemasDir);
     this.schemaFolders = [schemasDir];
     const beside = siteRoot && path.join(siteRoot, "..", "schemas");
-    if (beside && beside !== schemasDir && existsSync(beside) && realpathSync(beside) === realpathSync(schemasDir)) {
+    if (beside && beside !== schemasDir && existsSync(beside) && realpathSync(beside) === this.realSchemasDir) {
       this.schemaFolders.push(beside);
     }
   }
@@ -62,7 +62,7 @@ export class SchemaResolver {
     if (/^[a-z]+:\/\//i.test(value)) return bad("is a web address, not a path");
     const target = path.resolve(dir, value);
     if (!existsSync(target)) return bad("does not exist");
-    const rel = path.relative(this.schemasDir, realpathSync(target)).split(path.sep).join("/");
+    const rel = path.relative(this.realSchemasDir, realpathSync(target)).split(path.sep).join("/");
     if (rel.startsWith("../") || path.isAbsolute(rel)) return bad("is outside schemas/");
     if (!this.known.has(rel)) return bad("is not one of the schemas");
     return { schema: rel };
