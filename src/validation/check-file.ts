@@ -8,10 +8,10 @@ import { type RefUse, validateDocument } from "./ajv";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
-import { guessSchema, SchemaResolver } from "./files";
 import { findSyntaxMistake } from "./json-syntax";
 import type { UnplacedProblem } from "./problem";
 import { schemaProblems } from "./schema-errors";
+import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
 
 /** One file to go through; `validate` false reads a site file only for the model. */
