@@ -22,14 +22,19 @@ import { pageMetaWarnings } from "./warnings";
 /** Text to read in place of files on disk, by absolute path. It replaces files; it adds none. */
 export type Overlay = ReadonlyMap<string, string>;
 
-export interface RunOptions extends PassOneSettings {
-  /** The files to go through, from `jobsFor` (list-files.ts). */
-  jobs: Job[];
+/** A whole site folder to validate, as the editor does before it writes a change. */
+export interface SiteRunOptions extends PassOneSettings {
   /** Where images are looked up. */
   publicDir: string;
   /** The folder paths are shown relative to (the CLI's working folder). */
   shownFrom: string;
+  /** Text to read in place of some files on disk. */
   overlay?: Overlay;
+}
+
+export interface RunOptions extends SiteRunOptions {
+  /** The files to go through, from `jobsFor` (list-files.ts). */
+  jobs: Job[];
 }
 
 export interface RunReport {
@@ -65,13 +70,6 @@ export function runValidation(options: RunOptions): RunReport {
   );
   const errors = problems.filter((p) => p.severity === "error").length;
   return { files: validated.length, problems, errors, warnings: problems.length - errors };
-}
-
-/** Where a whole site is validated, as the editor does it. */
-export interface SiteRunOptions extends PassOneSettings {
-  publicDir: string;
-  shownFrom: string;
-  overlay?: Overlay;
 }
 
 /** Validates every .json file of the site folder, as `npm run validate` with no paths does. */
