@@ -1,8 +1,11 @@
 /**
  * The project's one ajv instance. Every schema under schemas/ is added once and compiled on first
- * use; the CLI, the relay and the editor all validate through here so they agree on what is valid.
+ * use; the CLI, the editor's server and the editor's form all validate through here so they agree
+ * on what is valid. Nothing here needs Node: the editor's browser app loads it too.
  */
+import type { Options } from "ajv";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type AjvCore from "ajv/dist/core.js";
 import addFormats from "ajv-formats";
 import { schemaFiles } from "../shared/generated/schema-index";
 import { findHtmlProblems } from "../shared/html/html";
@@ -36,21 +39,29 @@ export const schemaBase = "https://schemas.hospital-site.local/";
 // the validation under way. Validation is synchronous, so one slot is enough.
 let collector: RefUse[] | null = null;
 
-function createAjv() {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    discriminator: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    // Errors carry the schema and the data they are about, so validation/messages.ts can say
-    // what was expected (a property's title, the allowed names) and what was found. It costs
-    // nothing while a document is valid.
-    verbose: true,
-    // The schemas are checked against the 2020-12 meta-schema by a test
-    // (tests/validate/schemas.test.ts), not on every start of every tool (~50 ms each time).
-    validateSchema: false,
-  });
+/**
+ * The options of the project's ajv: all errors, with the schema and data each is about, so
+ * schema-errors.ts can say what was expected (a property's title, the allowed names) and what was
+ * found; it costs nothing while a document is valid. The schemas are checked against the 2020-12
+ * meta-schema by a test (tests/validate/schemas.test.ts), not on every start of every tool
+ * (~50 ms each time).
+ */
+export const ajvOptions = {
+  allErrors: true,
+  discriminator: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  verbose: true,
+  validateSchema: false,
+} as const satisfies Options;
+
+/**
+ * Teaches an ajv the project's formats and keywords (`x-ref`, `x-html`). The one instance below
+ * is made with it, and so is the editor form's validator, which @rjsf/core needs for its own
+ * work (choosing among a schema's options), so the two agree on what is valid.
+ */
+export function addVocabulary<A extends AjvCore>(ajv: A): A {
   addFormats(ajv, ["email", "regex", "date", "uri"]);
   ajv.addKeyword({
     keyword: "x-ref",
@@ -80,6 +91,11 @@ function createAjv() {
       return false;
     },
   });
+  return ajv;
+}
+
+function createAjv() {
+  const ajv = addVocabulary(new Ajv2020(ajvOptions));
   for (const schema of Object.values(schemaFiles)) ajv.addSchema(schema as object);
   return ajv;
 }

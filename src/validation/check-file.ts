@@ -3,15 +3,15 @@
  * compiled validator, run the checks that need only the file, and note what it tells the site
  * model. Everything else waits until every file has had its first pass.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type RefUse, validateDocument } from "./ajv";
 import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
-import { guessSchema, SchemaResolver } from "./files";
 import { findSyntaxMistake } from "./json-syntax";
-import { type Problem, problem } from "./problem";
+import type { UnplacedProblem } from "./problem";
 import { schemaProblems } from "./schema-errors";
+import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
 
 /** One file to go through; `validate` false reads a site file only for the model. */
@@ -24,7 +24,7 @@ export interface Job {
 export interface Checked {
   file: string;
   validate: boolean;
-  problems: Problem[];
+  problems: UnplacedProblem[];
   refs: RefUse[];
   schema?: string;
   /** The data file a presentation names. */
@@ -49,7 +49,11 @@ export class FileChecker {
   private readonly collectionsDir: string;
   private readonly sitePrefix: string;
 
-  constructor(settings: PassOneSettings) {
+  /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
+  constructor(
+    settings: PassOneSettings,
+    private readonly read: (file: string) => string,
+  ) {
     this.resolver = new SchemaResolver(settings.schemasDir, settings.siteRoot);
     this.collectionsDir = path.join(settings.siteRoot, "collections");
     this.sitePrefix = settings.siteRoot + path.sep;
@@ -64,7 +68,7 @@ export class FileChecker {
     };
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = this.read(file);
     } catch (error) {
       unread();
       result.problems.push(problem(say.UnreadableFile, "", (error as NodeJS.ErrnoException).code ?? String(error)));

@@ -12,8 +12,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
+import type { CatalogueEntry } from "./catalogue/entry";
 import { jobsFor, listJsonFiles } from "./list-files";
-import type { CatalogueEntry } from "./problem";
 import { formatHuman, formatJson } from "./report";
 import { runValidation } from "./run";
 import { closest } from "./suggest";
@@ -141,7 +141,7 @@ function validate(argv: string[]): number {
     siteRoot,
     schemasDir: path.join(repoRoot, "schemas"),
     publicDir,
-    cwd,
+    shownFrom: cwd,
   });
   if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
   else process.stdout.write(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR));

@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import * as say from "./catalogue";
-import { childPointer, type Problem, problem } from "./problem";
+import { problem } from "./catalogue/entry";
+import { childPointer, type UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
 import { collectionMetaWarnings, sampleWarnings } from "./warnings";
 
@@ -25,8 +26,8 @@ const sluggedLists: Record<string, string> = {
 export const pageValues = ["treatment", "department", "speciality"];
 
 /** Problems and warnings of one valid-shaped document that need nothing but the document. */
-export function documentChecks(schema: string, data: Json, file: string): Problem[] {
-  const problems: Problem[] = [];
+export function documentChecks(schema: string, data: Json, file: string): UnplacedProblem[] {
+  const problems: UnplacedProblem[] = [];
   const list = sluggedLists[schema];
   if (list) problems.push(...duplicateSlugs(data[list], `/${list}`));
   if (schema === "collection.schema.json") problems.push(...collectionMetaWarnings(data));
@@ -35,10 +36,10 @@ export function documentChecks(schema: string, data: Json, file: string): Proble
   return problems;
 }
 
-function duplicateSlugs(entries: unknown, listAt: string): Problem[] {
+function duplicateSlugs(entries: unknown, listAt: string): UnplacedProblem[] {
   if (!Array.isArray(entries)) return [];
   const firstAt = new Map<string, string>();
-  const problems: Problem[] = [];
+  const problems: UnplacedProblem[] = [];
   entries.forEach((entry: Json | null, i) => {
     const slug = entry && typeof entry === "object" ? entry.slug : undefined;
     if (typeof slug !== "string") return;
@@ -53,8 +54,8 @@ function duplicateSlugs(entries: unknown, listAt: string): Problem[] {
 const placeholders = (template: string) => [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
 const objectOrEmpty = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
 
-function formChecks(form: Json, fileId: string): Problem[] {
-  const problems: Problem[] = [];
+function formChecks(form: Json, fileId: string): UnplacedProblem[] {
+  const problems: UnplacedProblem[] = [];
   if (typeof form.id === "string" && form.id !== fileId)
     problems.push(problem(say.FormIdMismatch, "/id", form.id, fileId));
   const fields = (Array.isArray(form.fields) ? form.fields : []).flatMap((f: Json | null) =>

@@ -4,7 +4,7 @@
  * something to report, so valid files cost one JSON.parse and nothing more.
  */
 import { type Node, parseTree } from "jsonc-parser";
-import { pointerSegments } from "./problem";
+import { type Problem, pointerSegments, type UnplacedProblem } from "./problem";
 
 export interface Position {
   line: number;
@@ -50,6 +50,33 @@ export class PositionFinder {
     const target = at === "key" && key ? key : node;
     return this.at(target.offset);
   }
+}
+
+/**
+ * Gives the problems of one file their file as shown and their positions, sorted by place. The
+ * text is parsed only when a problem needs a position, so a file without problems costs nothing.
+ */
+export function placeProblems(found: readonly UnplacedProblem[], file: string, text: () => string): Problem[] {
+  let finder: PositionFinder | undefined;
+  const placed = found.map((p): Problem => {
+    let { line, column } = p;
+    if (line === undefined || column === undefined) {
+      finder ??= new PositionFinder(text());
+      ({ line, column } = finder.of(p.pointer, p.at));
+    }
+    // In the order `--format json` prints a problem's fields.
+    return {
+      file,
+      line,
+      column,
+      pointer: p.pointer,
+      name: p.name,
+      message: p.message,
+      hint: p.hint,
+      severity: p.severity,
+    };
+  });
+  return placed.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function childOf(node: Node, segment: string): { key?: Node; value: Node } | undefined {

@@ -1,44 +1,42 @@
 /**
- * A problem the validator found in one file, and the catalogue entry type every user-facing
- * message is made from (see catalogue.ts).
+ * The one problem type: what the validator found, where, and in words. The CLI prints it, its
+ * `--format json` output lists it as it is, the editor's API sends it and the editor shows it.
  */
 
 export type Severity = "error" | "warning";
 
-/** One entry of the catalogue: what went wrong, in words, and how to fix it. */
-export interface CatalogueEntry<P extends unknown[]> {
-  /** A stable name, PascalCase, for machines and tests ("UnknownRoute"). */
-  name: string;
-  /** A short title, for lists of entries. */
-  title: string;
-  severity: Severity;
-  /** The full message: what was expected, what was found, and what to do, in sentences. */
-  message: (...params: P) => string;
-  /** A line of help shown under the message. */
-  hint?: string;
-}
-
-/** A problem at one place of one file. */
+/** A problem at one place of one file, in the catalogue's words (src/validation/catalogue/). */
 export interface Problem {
-  /** The catalogue entry's name. */
-  name: string;
-  severity: Severity;
+  /**
+   * The file as shown: relative to the folder the run shows paths from, with '/' separators
+   * ("site-config/pages/home.json"; the editor's own paths are shown this way too).
+   */
+  file: string;
+  /** 1-based line of the value (or property name) the problem is about. */
+  line: number;
+  /** 1-based column, counted in UTF-16 code units as editors do. */
+  column: number;
   /** JSON pointer of the value the problem is about ("" for the whole file). */
   pointer: string;
+  /** The catalogue entry's name ("UnknownRoute"), for machines and tests. */
+  name: string;
+  severity: Severity;
+  /** What was expected, what was found and what to do, in full sentences. */
   message: string;
-  hint?: string;
-  /** Point at the property's name rather than its value (for properties that should not be there). */
-  at?: "key";
-  /** 1-based position, when known without the pointer (syntax errors). */
-  line?: number;
-  column?: number;
+  /** A line of help shown under the message, or null. */
+  hint: string | null;
 }
 
-/** Makes a problem from a catalogue entry and the entry's message parameters. */
-export function problem<P extends unknown[]>(entry: CatalogueEntry<P>, pointer: string, ...params: P): Problem {
-  const made: Problem = { name: entry.name, severity: entry.severity, pointer, message: entry.message(...params) };
-  if (entry.hint) made.hint = entry.hint;
-  return made;
+/**
+ * A problem as a check finds it, before the run gives it its file and its place: positions come
+ * from parsing the file's text again, which only files with problems need (see run.ts).
+ */
+export interface UnplacedProblem extends Omit<Problem, "file" | "line" | "column"> {
+  /** Point at the property's name rather than its value (for properties that should not be there). */
+  at?: "key";
+  /** The position, when a check knows it without the pointer (syntax errors). */
+  line?: number;
+  column?: number;
 }
 
 /** Splits a JSON pointer into its unescaped segments: "/a~1b/0" -> ["a/b", "0"]. */

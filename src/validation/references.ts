@@ -10,8 +10,9 @@ import { isRaster, treatmentImageFrame } from "../shared/image-variants";
 import { slugify } from "../shared/slug";
 import type { RefUse } from "./ajv";
 import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
 import { type PixelSize, readImageSize } from "./image-size";
-import { type Problem, problem } from "./problem";
+import type { UnplacedProblem } from "./problem";
 import { knowsAll, routeKey, routeTable, type SiteModel } from "./site-model";
 import { closest } from "./suggest";
 
@@ -90,8 +91,12 @@ export interface ReferringFile {
 }
 
 /** Problems with the references of one file. */
-export function checkReferences(refs: readonly RefUse[], context: ReferenceContext, file: ReferringFile): Problem[] {
-  const problems: Problem[] = [];
+export function checkReferences(
+  refs: readonly RefUse[],
+  context: ReferenceContext,
+  file: ReferringFile,
+): UnplacedProblem[] {
+  const problems: UnplacedProblem[] = [];
   for (const ref of refs) {
     if (file.skip.has(ref.pointer)) continue;
     const found = checkOne(ref, context, file);
@@ -118,7 +123,7 @@ const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
   canonical: ["site.schema.json"],
 };
 
-function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Problem | undefined {
+function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): UnplacedProblem | undefined {
   const { value, pointer } = ref;
   if (!knowsAll(c.model, dependsOn[ref.kind] ?? [])) return undefined;
   switch (ref.kind) {
@@ -178,7 +183,7 @@ const framedImage = /^\/(sub_departments\/\d+\/image|defaultImage)$/;
  * width asks for files that do not exist. Hence an error, not a warning. A treatment image has
  * no size of its own in config: it must fill its frame's width, and should have its shape.
  */
-function checkImageSize(ref: RefUse, real: PixelSize | undefined): Problem | undefined {
+function checkImageSize(ref: RefUse, real: PixelSize | undefined): UnplacedProblem | undefined {
   if (!real) return undefined; // not a picture the header reader knows: the build names it
   const { value, pointer, declared } = ref;
   if (declared) {
@@ -193,7 +198,7 @@ function checkImageSize(ref: RefUse, real: PixelSize | undefined): Problem | und
   return undefined;
 }
 
-function checkCanonical(url: string, pointer: string, base: string | undefined): Problem | undefined {
+function checkCanonical(url: string, pointer: string, base: string | undefined): UnplacedProblem | undefined {
   if (!base) return undefined;
   if (!URL.canParse(url) || !/^https?:\/\//.test(url)) return problem(say.CanonicalNotAbsolute, pointer, url, base);
   return url.startsWith(`${base}/`) ? undefined : problem(say.CanonicalOutsideBase, pointer, url, base);

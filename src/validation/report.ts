@@ -2,7 +2,8 @@
  * How a run's findings are printed: for people, a header per place (file:line:column -> pointer)
  * with one indented line per problem and a hint, then a summary; for machines, one JSON object.
  */
-import type { PlacedProblem, RunReport } from "./run";
+import type { Problem } from "./problem";
+import type { RunReport } from "./run";
 import { plural } from "./words";
 
 /** ANSI styles, or none when colour is off. */
@@ -21,28 +22,27 @@ const coloured: Style = { place: ansi("1"), error: ansi("31"), warning: ansi("33
 export function formatHuman(report: RunReport, colour = false): string {
   const style = colour ? coloured : plain;
   const blocks: string[] = [];
-  for (const { file, problems } of report.reports) {
-    for (const group of groupByPlace(problems)) {
-      const first = group[0];
-      const pointer = first.pointer === "" ? "" : ` -> ${first.pointer}`;
-      const lines = [style.place(`${file}:${first.line}:${first.column}${pointer}`)];
-      for (const p of group) lines.push(`  ${style[p.severity](`${p.severity}:`)} ${p.message}`);
-      for (const hint of new Set(group.flatMap((p) => (p.hint ? [p.hint] : [])))) {
-        lines.push(style.hint(`  hint: ${hint}`));
-      }
-      blocks.push(lines.join("\n"));
+  for (const group of groupByPlace(report.problems)) {
+    const first = group[0];
+    const pointer = first.pointer === "" ? "" : ` -> ${first.pointer}`;
+    const lines = [style.place(`${first.file}:${first.line}:${first.column}${pointer}`)];
+    for (const p of group) lines.push(`  ${style[p.severity](`${p.severity}:`)} ${p.message}`);
+    for (const hint of new Set(group.flatMap((p) => (p.hint ? [p.hint] : [])))) {
+      lines.push(style.hint(`  hint: ${hint}`));
     }
+    blocks.push(lines.join("\n"));
   }
   blocks.push(summaryText(report));
   return `${blocks.join("\n\n")}\n`;
 }
 
-/** Consecutive problems at the same place and pointer, which share one header. */
-function groupByPlace(problems: PlacedProblem[]): PlacedProblem[][] {
-  const groups: PlacedProblem[][] = [];
+/** Consecutive problems at the same place and pointer of one file, which share one header. */
+function groupByPlace(problems: readonly Problem[]): Problem[][] {
+  const groups: Problem[][] = [];
   for (const p of problems) {
     const last = groups[groups.length - 1]?.[0];
-    if (last && last.line === p.line && last.column === p.column && last.pointer === p.pointer) {
+    const samePlace = last && last.file === p.file && last.line === p.line && last.column === p.column;
+    if (samePlace && last.pointer === p.pointer) {
       groups[groups.length - 1].push(p);
     } else groups.push([p]);
   }
@@ -52,7 +52,7 @@ function groupByPlace(problems: PlacedProblem[]): PlacedProblem[][] {
 /** "2 errors and 1 warning in 2 of 37 files.", "All 37 files are valid." */
 export function summaryText(report: RunReport): string {
   const files = plural(report.files, "file");
-  const touched = report.reports.length;
+  const touched = filesWithProblems(report);
   if (report.errors > 0) {
     const warnings = report.warnings > 0 ? ` and ${plural(report.warnings, "warning")}` : "";
     return `${plural(report.errors, "error")}${warnings} in ${touched} of ${files}.`;
@@ -62,40 +62,21 @@ export function summaryText(report: RunReport): string {
   return `${all}, with ${plural(report.warnings, "warning")} in ${plural(touched, "file")}.`;
 }
 
-/** One entry of the JSON output's `errors`. */
-export interface JsonProblem {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  name: string;
-  message: string;
-  hint: string | null;
-  severity: "error" | "warning";
+/** How many files have at least one problem. */
+function filesWithProblems(report: RunReport): number {
+  return new Set(report.problems.map((p) => p.file)).size;
 }
 
-/** The report as one JSON object, for machines. */
+/** The report as one JSON object, for machines: its `errors` are the problems as they are. */
 export function formatJson(report: RunReport) {
-  const errors: JsonProblem[] = report.reports.flatMap(({ file, problems }) =>
-    problems.map((p) => ({
-      file,
-      line: p.line,
-      column: p.column,
-      pointer: p.pointer,
-      name: p.name,
-      message: p.message,
-      hint: p.hint ?? null,
-      severity: p.severity,
-    })),
-  );
   return {
     files: report.files,
-    errors,
+    errors: report.problems,
     summary: {
       valid: report.errors === 0,
       errors: report.errors,
       warnings: report.warnings,
-      filesWithProblems: report.reports.length,
+      filesWithProblems: filesWithProblems(report),
       text: summaryText(report),
     },
   };

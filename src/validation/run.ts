@@ -3,56 +3,59 @@
  * checked by its schema's compiled validator, and mined for the site model (check-file.ts).
  * Cross-references are checked once the whole site is known. Only files with something to report
  * are parsed a second time, for positions, so a valid site costs little more than reading it.
+ *
+ * A run reads files through an overlay: text given for a file stands in for the file on disk, so
+ * the editor can check a change before it writes it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
 import { FileChecker, type Job, type PassOneSettings } from "./check-file";
-import { PositionFinder } from "./positions";
-import { type Problem, problem } from "./problem";
+import { jobsFor, listJsonFiles } from "./list-files";
+import { placeProblems } from "./positions";
+import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
 import { pageMetaWarnings } from "./warnings";
 
-export interface RunOptions extends PassOneSettings {
-  /** The files to go through, from `jobsFor` (list-files.ts). */
-  jobs: Job[];
+/** Text to read in place of files on disk, by absolute path. It replaces files; it adds none. */
+export type Overlay = ReadonlyMap<string, string>;
+
+/** A whole site folder to validate, as the editor does before it writes a change. */
+export interface SiteRunOptions extends PassOneSettings {
   /** Where images are looked up. */
   publicDir: string;
-  /** The folder paths are shown relative to. */
-  cwd: string;
+  /** The folder paths are shown relative to (the CLI's working folder). */
+  shownFrom: string;
+  /** Text to read in place of some files on disk. */
+  overlay?: Overlay;
 }
 
-/** A problem with its place in the file. */
-export interface PlacedProblem extends Problem {
-  line: number;
-  column: number;
-}
-
-export interface FileReport {
-  /** The file as shown, relative to the working folder, with '/' separators. */
-  file: string;
-  problems: PlacedProblem[];
+export interface RunOptions extends SiteRunOptions {
+  /** The files to go through, from `jobsFor` (list-files.ts). */
+  jobs: Job[];
 }
 
 export interface RunReport {
   /** How many files were validated. */
   files: number;
-  /** Files with problems, in path order. */
-  reports: FileReport[];
+  /** Every problem, by file in path order, then by place in the file. */
+  problems: Problem[];
   errors: number;
   warnings: number;
 }
 
-/** Validates the files and returns what was found, grouped by file. */
+/** Validates the files and returns what was found. */
 export function runValidation(options: RunOptions): RunReport {
-  const checker = new FileChecker(options);
+  const read = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
+  const checker = new FileChecker(options, read);
   const checked = options.jobs.map((job) => checker.check(job));
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 
   const validated = checked.filter((r) => r.validate);
-  const display = (file: string) => displayPath(file, options.cwd);
+  const display = (file: string) => displayPath(file, options.shownFrom);
   const context = referenceContext(model, options.siteRoot, options.publicDir, display);
   for (const result of validated) {
     if (result.refs.length > 0) {
@@ -62,16 +65,21 @@ export function runValidation(options: RunOptions): RunReport {
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
   }
 
-  const reports = validated
-    .filter((r) => r.problems.length > 0)
-    .map((r) => ({ file: display(r.file), problems: place(r.file, r.problems) }));
-  const all = reports.flatMap((r) => r.problems);
-  const errors = all.filter((p) => p.severity === "error").length;
-  return { files: validated.length, reports, errors, warnings: all.length - errors };
+  const problems = validated.flatMap((r) =>
+    placeProblems(r.problems, display(r.file), () => readOrEmpty(read, r.file)),
+  );
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return { files: validated.length, problems, errors, warnings: problems.length - errors };
+}
+
+/** Validates every .json file of the site folder, as `npm run validate` with no paths does. */
+export function validateSite(options: SiteRunOptions): RunReport {
+  const files = listJsonFiles(options.siteRoot);
+  return runValidation({ ...options, jobs: jobsFor(files, files) });
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */
-function pageChecks(file: string, model: SiteModel, display: (file: string) => string): Problem[] {
+function pageChecks(file: string, model: SiteModel, display: (file: string) => string): UnplacedProblem[] {
   const page = model.pages.find((p) => p.file === file);
   if (!page) return [];
   const problems = pageMetaWarnings(page, model);
@@ -80,27 +88,16 @@ function pageChecks(file: string, model: SiteModel, display: (file: string) => s
   return problems;
 }
 
-/** Gives problems their line and column, reading the file's text again, and sorts them. */
-function place(file: string, problems: Problem[]): PlacedProblem[] {
-  let finder: PositionFinder | undefined;
-  const placed = problems.map((p) => {
-    if (p.line !== undefined && p.column !== undefined) return { ...p, line: p.line, column: p.column };
-    finder ??= new PositionFinder(readText(file));
-    return { ...p, ...finder.of(p.pointer, p.at) };
-  });
-  return placed.sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-function readText(file: string): string {
+function readOrEmpty(read: (file: string) => string, file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return read(file);
   } catch {
     return "";
   }
 }
 
-/** A path relative to `cwd` with '/' separators, as messages show it. */
-export function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
+/** A path relative to `from` with '/' separators, as messages show it. */
+export function displayPath(file: string, from: string): string {
+  const relative = path.relative(from, file);
   return (relative === "" ? "." : relative).split(path.sep).join("/");
 }

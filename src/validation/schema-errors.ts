@@ -5,21 +5,35 @@
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
 import * as say from "./catalogue";
-import { childPointer, type Problem, pointerSegments, problem } from "./problem";
+import { problem } from "./catalogue/entry";
+import { childPointer, pointerSegments, type UnplacedProblem } from "./problem";
 import { propertySchema, rootSchema, type SchemaNode, schemaFileOf } from "./schema-owner";
 import { closest } from "./suggest";
 import { aboutFromDescription, describe, describeWithKind, lowerTitle, plural, subject, typeInWords } from "./words";
 
 type Params = Record<string, unknown>;
 
+/**
+ * Where the problem of a missing property points. In a file it points at the object that lacks
+ * the property, which is all the text has; in a form the property has a field of its own, empty,
+ * where the person looks for the reason.
+ */
+export type MissingPropertyAt = "object" | "property";
+
 /** Turns the errors of one document into problems; `schemaFile` is the document's schema. */
-export function schemaProblems(errors: readonly ErrorObject[], schemaFile: string): Problem[] {
+export function schemaProblems(
+  errors: readonly ErrorObject[],
+  schemaFile: string,
+  missingAt: MissingPropertyAt = "object",
+): UnplacedProblem[] {
   const skipped = skippedErrors(errors);
-  const problems: Problem[] = [];
+  const problems: UnplacedProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     if (skipped.has(error)) continue;
     const made = toProblem(error, errors, schemaFile);
+    if (missingAt === "property" && error.keyword === "required")
+      made.pointer = childPointer(error.instancePath, String(error.params.missingProperty));
     const key = `${made.pointer}\n${made.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -66,7 +80,7 @@ function isInside(inner: ErrorObject, outer: ErrorObject, outerSchema: SchemaNod
   return inner.schemaPath.startsWith(`${outer.schemaPath}/`);
 }
 
-function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string): Problem {
+function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string): UnplacedProblem {
   const params = error.params as Params;
   const parent = (error.parentSchema ?? {}) as SchemaNode;
   const at = error.instancePath;
@@ -156,7 +170,7 @@ function boundWords(keyword: string, params: Params): string {
   return `${keyword === "exclusiveMinimum" ? "more" : "less"} than ${limit}`;
 }
 
-function discriminatorProblem(error: ErrorObject, parent: SchemaNode): Problem {
+function discriminatorProblem(error: ErrorObject, parent: SchemaNode): UnplacedProblem {
   const params = error.params as Params;
   const tag = String(params.tag);
   const kind = lowerTitle(parent.title ?? "item");
@@ -171,7 +185,7 @@ function discriminatorProblem(error: ErrorObject, parent: SchemaNode): Problem {
   return problem(say.MissingBlockType, pointer, kind, tag, foundWords, allowed);
 }
 
-function oneOfProblem(error: ErrorObject, parent: SchemaNode, schemaFile: string): Problem {
+function oneOfProblem(error: ErrorObject, parent: SchemaNode, schemaFile: string): UnplacedProblem {
   const branches = parent.oneOf ?? [];
   const names = branches.map((b) => (Object.keys(b).length === 1 && b.required?.length === 1 ? b.required[0] : ""));
   if (names.length > 0 && names.every(Boolean)) {

@@ -51,7 +51,7 @@ export function rootSchema(file: string): SchemaNode | undefined {
   return (schemaFiles as Record<string, SchemaNode>)[file];
 }
 
-/** The parts of a schema object the messages read. */
+/** The parts of a schema object schema-errors.ts reads to word a problem. */
 export interface SchemaNode {
   title?: string;
   description?: string;

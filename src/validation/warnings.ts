@@ -3,7 +3,8 @@
  * the run fail.
  */
 import * as say from "./catalogue";
-import { childPointer, type Problem, problem } from "./problem";
+import { problem } from "./catalogue/entry";
+import { childPointer, type UnplacedProblem } from "./problem";
 import { entriesOf, type Named, type PageFacts, type SiteModel } from "./site-model";
 
 /** Search results cut titles and descriptions at about these lengths. */
@@ -12,8 +13,13 @@ export const metaLimits = { title: 60, description: 160 };
 type Json = Record<string, unknown>;
 
 /** Warnings for a browser title and meta description that search results would cut off. */
-export function metaWarnings(title: unknown, description: unknown, titleAt: string, descriptionAt: string): Problem[] {
-  const warnings: Problem[] = [];
+export function metaWarnings(
+  title: unknown,
+  description: unknown,
+  titleAt: string,
+  descriptionAt: string,
+): UnplacedProblem[] {
+  const warnings: UnplacedProblem[] = [];
   if (typeof title === "string" && title.length > metaLimits.title) {
     warnings.push(problem(say.LongMetaTitle, titleAt, title.length));
   }
@@ -24,7 +30,7 @@ export function metaWarnings(title: unknown, description: unknown, titleAt: stri
 }
 
 /** Meta warnings of a collection file's treatments. */
-export function collectionMetaWarnings(data: Json): Problem[] {
+export function collectionMetaWarnings(data: Json): UnplacedProblem[] {
   const treatments = Array.isArray(data.sub_departments) ? data.sub_departments : [];
   return treatments.flatMap((treatment: Json, i) => {
     if (treatment === null || typeof treatment !== "object") return [];
@@ -37,7 +43,7 @@ export function collectionMetaWarnings(data: Json): Problem[] {
  * Meta warnings of a page. For a page made once per branch, speciality or post, '{name}' and
  * '{summary}' are measured with the longest value they will hold.
  */
-export function pageMetaWarnings(page: PageFacts, model: SiteModel): Problem[] {
+export function pageMetaWarnings(page: PageFacts, model: SiteModel): UnplacedProblem[] {
   const entries = entriesOf(model, page.each);
   const longest = (pick: (e: Named) => string | undefined) =>
     entries.reduce((a, e) => ((pick(e)?.length ?? 0) > a.length ? (pick(e) ?? "") : a), "");
@@ -50,8 +56,8 @@ export function pageMetaWarnings(page: PageFacts, model: SiteModel): Problem[] {
 }
 
 /** One warning per list of the file that holds entries marked "sample": true. */
-export function sampleWarnings(data: Json): Problem[] {
-  const warnings: Problem[] = [];
+export function sampleWarnings(data: Json): UnplacedProblem[] {
+  const warnings: UnplacedProblem[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (!Array.isArray(value)) continue;
     const names = value.flatMap((entry: Json | null, i) =>

@@ -98,7 +98,7 @@ describe("content editor", { timeout: 60_000 }, () => {
           .locator("xpath=ancestor::div[contains(@class,'form-group')][1]")
           .textContent(),
       )
-      .toContain("Required: fill this in.");
+      .toContain("Expected the property 'title' (the heading above the about text), but this about has none.");
 
     expect(await saveAndWait(page)).toBe("Not saved: 2 problems need fixing first.");
     const routeField = page

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createSchemaUtils, type RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
-import { defaultFormStateBehavior, friendlyErrors, validator } from "../../src/editor/app/validator";
-import { describeFile } from "../../src/editor/shared/config-files";
+import { liveProblems } from "../../src/editor/app/problems";
+import { defaultFormStateBehavior, validator } from "../../src/editor/app/rjsf-validator";
+import { type ConfigFileInfo, describeFile } from "../../src/editor/shared/config-files";
 import { jsonEqual, toJson } from "../../src/editor/shared/json-format";
 import { listParts, partSchema, partUiSchema, partValue, splitOf } from "../../src/editor/shared/parts";
 import { formSchema, schemaPaths, uiSchemaFor } from "../../src/editor/shared/schemas";
@@ -72,9 +73,7 @@ describe("opening every part of every config file in the form", () => {
     const utils = utilsFor(part.schema);
     expect(toJson(utils.getDefaultFormState(part.schema, part.value))).toEqual(toJson(part.value));
     expect(partUiSchema(part.schema)["ui:submitButtonOptions"]).toEqual({ norender: true });
-    const { errors } = validator.validateFormData(part.value, part.schema, undefined, (e) =>
-      friendlyErrors(e, part.schema),
-    );
+    const { errors } = validator.validateFormData(part.value, part.schema);
     expect(errors).toEqual([]);
   });
 
@@ -87,46 +86,56 @@ describe("opening every part of every config file in the form", () => {
   });
 });
 
-describe("live validation messages", () => {
-  const navigation = formSchema("navigation.schema.json");
-  const valid = JSON.parse(readFileSync(path.join(realSiteRoot, "navigation.json"), "utf8"));
-  const messages = (data: unknown, schema: RJSFSchema = navigation) =>
-    validator
-      .validateFormData(data, schema, undefined, (e) => friendlyErrors(e, schema))
-      .errors.map((e) => [e.property, e.message]);
+describe("live validation messages, in the validate CLI's words", () => {
+  /** A config file as opened, and the problems the editor shows as the person changes it. */
+  const opened = (file: string) => {
+    const text = readFileSync(path.join(realSiteRoot, file), "utf8");
+    const doc = JSON.parse(text);
+    const info = describeFile(`site-config/${file}`, doc) as ConfigFileInfo;
+    const messages = (data: unknown) => liveProblems(info, data, text).map((p) => [p.pointer, p.message]);
+    return { doc, messages };
+  };
+  const navigation = opened("navigation.json");
 
   it("says a required field is empty, at that field", () => {
-    const data = structuredClone(valid);
+    const data = structuredClone(navigation.doc);
     delete data.topBar.callLabel;
-    expect(messages(data)).toEqual([[".topBar.callLabel", "Required: fill this in."]]);
+    expect(navigation.messages(data)).toEqual([
+      [
+        "/topBar/callLabel",
+        "Expected the property 'callLabel' (the text before the call number, such as 'Call'), but this top bar has none.",
+      ],
+    ]);
   });
 
-  it("explains a pattern with the field's own description", () => {
-    const data = structuredClone(valid);
+  it("explains a pattern with an example", () => {
+    const data = structuredClone(navigation.doc);
     data.items[0].key = "Home Page";
-    expect(messages(data)).toEqual([
-      [".items.0.key", "This is not in the expected form. A unique identifier for the item, such as 'about'."],
+    expect(navigation.messages(data)).toEqual([
+      [
+        "/items/0/key",
+        "Expected 'key' to be lower-case letters, digits and hyphens, such as 'book-an-appointment', but found 'Home Page'.",
+      ],
     ]);
   });
 
   it("asks for exactly one of a link's route, address or action, once", () => {
-    const data = structuredClone(valid);
+    const data = structuredClone(navigation.doc);
     data.sideButtons[0] = { label: "Book" };
-    expect(messages(data)).toEqual([
-      [".sideButtons.0", "Fill in exactly one of: Internal route, External address, Action."],
+    expect(navigation.messages(data)).toEqual([
+      ["/sideButtons/0", "Expected this link to have one of 'route', 'href' or 'action', but it has none."],
     ]);
   });
 
   it("refuses unsafe HTML in content while typing", () => {
-    const schema = formSchema("collection.schema.json#/$defs/subDepartment");
-    const file = JSON.parse(
-      readFileSync(path.join(realSiteRoot, "collections/cardiology-sub-departments.json"), "utf8"),
-    );
-    const item = structuredClone(file.sub_departments[0]);
-    item.content.sections[0].list = ['<img src=x onerror="alert(1)">Stent'];
-    const found = messages(item, schema);
-    expect(found).toHaveLength(1);
-    expect(found[0][0]).toBe(".content.sections.0.list.0");
-    expect(found[0][1]).toMatch(/^Unsafe HTML: /);
+    const cardiology = opened("collections/cardiology-sub-departments.json");
+    const data = structuredClone(cardiology.doc);
+    data.sub_departments[0].content.sections[0].list = ['<img src=x onerror="alert(1)">Stent'];
+    expect(cardiology.messages(data)).toEqual([
+      [
+        "/sub_departments/0/content/sections/0/list/0",
+        "Expected item 1 of 'list' to use only safe inline HTML, but the tag <img> is not allowed.",
+      ],
+    ]);
   });
 });

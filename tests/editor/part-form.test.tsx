@@ -5,9 +5,10 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { PartForm } from "../../src/editor/app/PartForm";
-import type { Problem } from "../../src/editor/shared/api";
+import { fieldProblems, liveProblems } from "../../src/editor/app/problems";
 import { type ConfigFileInfo, describeFile } from "../../src/editor/shared/config-files";
 import { type Part, partValue, type Split, splitOf, withPart } from "../../src/editor/shared/parts";
+import type { Problem } from "../../src/validation/browser";
 import { realSiteRoot } from "./temp-site";
 
 interface HarnessProps {
@@ -15,12 +16,16 @@ interface HarnessProps {
   split: Split | undefined;
   part: Part;
   doc: Record<string, unknown>;
+  text: string;
   problems: Problem[];
   changes: unknown[];
 }
 
-/** Holds the file's data as the editor does, and records each change the form reports. */
-function Harness({ info, split, part, doc, problems, changes }: HarnessProps) {
+/**
+ * Holds the file's data as the editor does, checks it as the person types as the editor does,
+ * and records each change the form reports.
+ */
+function Harness({ info, split, part, doc, text, problems, changes }: HarnessProps) {
   const [current, setCurrent] = useState(doc);
   return (
     <PartForm
@@ -28,7 +33,7 @@ function Harness({ info, split, part, doc, problems, changes }: HarnessProps) {
       split={split}
       part={part}
       value={partValue(current, split, part)}
-      problems={problems}
+      problems={fieldProblems(liveProblems(info, current, text), problems, info.path)}
       onFocused={() => {}}
       onChange={(value) => {
         changes.push(value);
@@ -46,7 +51,7 @@ function renderPart(file: string, part: Part, problems: Problem[] = []) {
   const info = describeFile(`site-config/${file}`, doc) as ConfigFileInfo;
   const split = splitOf(info, doc, text.length);
   const changes: unknown[] = [];
-  const props = { info, split, part, doc, problems, changes };
+  const props = { info, split, part, doc, text, problems, changes };
   return { ...render(<Harness {...props} />), changes, doc };
 }
 
@@ -90,16 +95,34 @@ describe("the form of a config file", { timeout: 20_000 }, () => {
   it("shows a live error at a field emptied by the person", () => {
     renderPart("navigation.json", { kind: "whole" });
     fireEvent.change(document.getElementById("root_topBar_callLabel") as HTMLElement, { target: { value: "" } });
-    expect(screen.getByText("Required: fill this in.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Expected the property 'callLabel' (the text before the call number, such as 'Call'), but this top bar has none.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's problems at their fields", () => {
+    const problem = { file: "site-config/pages/home.json", line: 1, column: 1, name: "UnknownRoute", hint: null };
     renderPart("pages/home.json", { kind: "item", index: 3 }, [
-      { pointer: "/blocks/3/button/route", message: "The route '/x' is not a page of this site.", severity: "error" },
-      { pointer: "/blocks/2/title", message: "Not this part.", severity: "error" },
+      {
+        ...problem,
+        pointer: "/blocks/3/button/route",
+        message: "The route '/x' is not a page of this site.",
+        severity: "error",
+      },
+      { ...problem, pointer: "/blocks/2/title", message: "Not this part.", severity: "error" },
+      {
+        ...problem,
+        file: "site-config/footer.json",
+        pointer: "/blocks/3/button/route",
+        message: "Not this file.",
+        severity: "error",
+      },
     ]);
     expect(screen.getByText("The route '/x' is not a page of this site.")).toBeInTheDocument();
     expect(screen.queryByText("Not this part.")).toBeNull();
+    expect(screen.queryByText("Not this file.")).toBeNull();
   });
 
   it("moves a treatment's page path and canonical address along with its slug", () => {

@@ -6,7 +6,7 @@
  * their fields) or conflict (the file changed on disk: the person is told and offered a reload).
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import type { Problem } from "../shared/api";
+import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "../shared/config-files";
 import { jsonEqual, toJson } from "../shared/json-format";
 import {
@@ -22,13 +22,21 @@ import {
   splitOf,
   withPart,
 } from "../shared/parts";
-import { formSchema } from "../shared/schemas";
 import { checkFile, readFile, saveFile } from "./api-client";
 import { PartForm } from "./PartForm";
 import { PartList } from "./PartList";
 import { PreviewPane } from "./PreviewPane";
 import { ProblemPanel } from "./ProblemPanel";
-import { fieldId, type HeldProblem, holdProblems, liveErrorCounts, partKey, stillStanding } from "./problems";
+import {
+  countsByPart,
+  fieldId,
+  fieldProblems,
+  type HeldProblem,
+  holdProblems,
+  liveProblems,
+  partKey,
+  stillStanding,
+} from "./problems";
 import { SaveBar, type Status } from "./SaveBar";
 
 type Data = Record<string, unknown>;
@@ -115,12 +123,15 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
   const part = parsePart(partParam, split, itemCount);
   const choose = useCallback((next: Part) => onChoosePart(partKey(next)), [onChoosePart]);
 
+  // The schema check runs on every change; deferred, so typing never waits for it.
   const deferredDoc = useDeferredValue(doc);
-  const liveCounts = useMemo(
-    () => (opened && deferredDoc ? liveErrorCounts(formSchema(opened.info.schema), deferredDoc, split) : new Map()),
-    [opened, deferredDoc, split],
+  const live = useMemo(
+    () => (opened && deferredDoc ? liveProblems(opened.info, deferredDoc, opened.text) : []),
+    [opened, deferredDoc],
   );
-  const standing = useMemo(() => (doc ? stillStanding(problems, doc) : []), [problems, doc]);
+  const standing = useMemo(() => (doc ? stillStanding(problems, doc, path) : []), [problems, doc, path]);
+  const atFields = useMemo(() => fieldProblems(live, standing, path), [live, standing, path]);
+  const counts = useMemo(() => countsByPart(atFields, split), [atFields, split]);
 
   const update = useCallback((next: Data) => {
     setDoc(next);
@@ -139,14 +150,13 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         return;
       }
       if (outcome.kind === "refused") {
-        const held = holdProblems(outcome.body.errors, doc);
+        const held = holdProblems(outcome.body.errors, doc, path);
         setProblems(held);
         setWarnings(outcome.body.warnings);
         setStatus({ kind: "refused", message: outcome.body.message });
-        const first = held.find((p) => !p.file);
-        if (first && !held.some((p) => !p.file && partKey(locate(split, p.pointer).part) === partKey(part))) {
-          choose(locate(split, first.pointer).part);
-        }
+        // Show a part with a problem of this file, unless the one shown has one.
+        const here = held.filter((p) => p.file === path).map((p) => locate(split, p.pointer).part);
+        if (here.length > 0 && !here.some((p) => partKey(p) === partKey(part))) choose(here[0]);
         return;
       }
       const { text, hash, warnings: saveWarnings } = outcome.body;
@@ -163,14 +173,14 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     } finally {
       busy.current = false;
     }
-  }, [opened, doc, split, part, choose, onSaved]);
+  }, [opened, doc, path, split, part, choose, onSaved]);
 
   const check = useCallback(async () => {
     if (!opened || !doc) return;
     setStatus({ kind: "working", message: "Checking the whole site…" });
     try {
       const result = await checkFile(opened.info.path, doc);
-      setProblems(holdProblems(result.errors, doc));
+      setProblems(holdProblems(result.errors, doc, path));
       setWarnings(result.warnings);
       const count = result.errors.length;
       setStatus(
@@ -181,7 +191,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     } catch (error) {
       setStatus({ kind: "failed", message: (error as Error).message });
     }
-  }, [opened, doc]);
+  }, [opened, doc, path]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -250,17 +260,9 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         }}
         onReload={() => open({ kind: "saved", message: "Reloaded from disk." })}
       />
-      <ProblemPanel problems={standing} warnings={warnings} onGoTo={goTo} />
+      <ProblemPanel file={path} problems={standing} warnings={warnings} onGoTo={goTo} />
       {split ? (
-        <PartList
-          entries={parts}
-          current={part}
-          split={split}
-          liveCounts={liveCounts}
-          problems={standing}
-          onChoose={choose}
-          onAdd={items?.add}
-        />
+        <PartList entries={parts} current={part} split={split} counts={counts} onChoose={choose} onAdd={items?.add} />
       ) : null}
       <section className="file-editor__form" aria-label="Form">
         <PartForm
@@ -269,7 +271,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
           split={split}
           part={part}
           value={value}
-          problems={standing}
+          problems={atFields}
           focus={focus}
           onFocused={() => setFocus(undefined)}
           onChange={edit}

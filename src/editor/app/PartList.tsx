@@ -1,32 +1,25 @@
 /** The parts of a large file (its settings, then each block or treatment), with problem counts. */
 import { useState } from "react";
-import type { Problem } from "../shared/api";
-import { blockTypes, locate, type Part, type PartEntry, type Split, samePart } from "../shared/parts";
+import { blockTypes, type Part, type PartEntry, type Split, samePart } from "../shared/parts";
 import { partKey } from "./problems";
 
 interface PartListProps {
   entries: PartEntry[];
   current: Part;
   split: Split;
-  liveCounts: Map<string, number>;
-  problems: Problem[];
+  /** How many problems each part has, by partKey. */
+  counts: Map<string, number>;
   onChoose: (part: Part) => void;
   onAdd?: (item: unknown) => void;
 }
 
-export function PartList({ entries, current, split, liveCounts, problems, onChoose, onAdd }: PartListProps) {
-  const serverCounts = new Map<string, number>();
-  for (const p of problems) {
-    if (p.file) continue;
-    const key = partKey(locate(split, p.pointer).part);
-    serverCounts.set(key, (serverCounts.get(key) ?? 0) + 1);
-  }
+export function PartList({ entries, current, split, counts, onChoose, onAdd }: PartListProps) {
   return (
     <nav className="part-list" aria-label="Parts of this file">
       <ol>
         {entries.map((entry) => {
           const key = partKey(entry.part);
-          const count = Math.max(liveCounts.get(key) ?? 0, serverCounts.get(key) ?? 0);
+          const count = counts.get(key) ?? 0;
           const isCurrent = samePart(entry.part, current);
           return (
             <li key={key}>

@@ -2,18 +2,20 @@
  * The problems of the last save or check, each a link to its field; problems the change would
  * cause in other files are listed by file, since their fields are not in this form.
  */
-import type { Problem } from "../shared/api";
+import type { Problem } from "../../validation/browser";
 
 interface ProblemPanelProps {
+  /** The open file, as problems name it. */
+  file: string;
   problems: Problem[];
   warnings: Problem[];
   onGoTo: (pointer: string) => void;
 }
 
-export function ProblemPanel({ problems, warnings, onGoTo }: ProblemPanelProps) {
+export function ProblemPanel({ file, problems, warnings, onGoTo }: ProblemPanelProps) {
   if (problems.length === 0 && warnings.length === 0) return null;
-  const here = problems.filter((p) => !p.file);
-  const elsewhere = problems.filter((p) => p.file);
+  const here = problems.filter((p) => p.file === file);
+  const elsewhere = problems.filter((p) => p.file !== file);
   return (
     <section className="problems" aria-label="Problems">
       {here.length > 0 ? (
@@ -38,7 +40,7 @@ export function ProblemPanel({ problems, warnings, onGoTo }: ProblemPanelProps) 
           <ul>
             {elsewhere.map((p) => (
               <li key={`${p.file}\n${p.pointer}\n${p.message}`}>
-                <a href={`#file=${encodeURIComponent(p.file ?? "")}`}>{p.file}</a> at <code>{p.pointer || "/"}</code>:{" "}
+                <a href={`#file=${encodeURIComponent(p.file)}`}>{p.file}</a> at <code>{p.pointer || "/"}</code>:{" "}
                 {p.message}
               </li>
             ))}
@@ -52,8 +54,8 @@ export function ProblemPanel({ problems, warnings, onGoTo }: ProblemPanelProps) 
           </summary>
           <ul>
             {warnings.map((p) => (
-              <li key={`${p.file ?? ""}\n${p.pointer}\n${p.message}`}>
-                {p.file ? <code>{p.file}</code> : null}{" "}
+              <li key={`${p.file}\n${p.pointer}\n${p.message}`}>
+                {p.file !== file ? <code>{p.file}</code> : null}{" "}
                 <button type="button" className="link-button" onClick={() => onGoTo(p.pointer)}>
                   {p.pointer || "the file"}
                 </button>{" "}

@@ -6,9 +6,17 @@
  */
 import { getDefaultRegistry } from "@rjsf/core";
 import type { FieldProps, IconButtonProps, RegistryFieldsType, TemplatesType } from "@rjsf/utils";
-import { isChoiceOfFields } from "./validator";
 
 const defaults = getDefaultRegistry();
+
+/** Only `required` in every option: "give exactly one of these fields" (a link's route, href or action). */
+export function isChoiceOfFields(options: unknown): options is { required: string[] }[] {
+  return (
+    Array.isArray(options) &&
+    options.length > 0 &&
+    options.every((o) => o && typeof o === "object" && Object.keys(o).every((k) => k === "required" || k === "title"))
+  );
+}
 
 function TextButton({
   label,

@@ -20,14 +20,12 @@ import type {
 import { apiPaths, apiPrefix } from "../shared/api";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
-import { type CheckResult, type CheckSetup, checkCandidate } from "./check";
+import { type Checker, type CheckSetup, candidateChecker } from "./check";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
-
-/** Checks a candidate text for a file; the default runs the validate CLI. */
-export type Checker = (file: string, text: string) => Promise<CheckResult>;
 
 export interface ApiOptions {
   store: ConfigStore;
+  /** Replaces the validator's checks (tests of the API's own behaviour). */
   check?: Checker;
   checkSetup: CheckSetup;
   /** Told of each file written (the server makes Vite forget its old content). */
@@ -48,7 +46,7 @@ class HttpError extends Error {
 /** Answers the API's requests; returns false for any other path. */
 export function createApi(options: ApiOptions) {
   const { store } = options;
-  const check: Checker = options.check ?? ((file, text) => checkCandidate(options.checkSetup, file, text));
+  const check: Checker = options.check ?? candidateChecker(options.checkSetup);
   const queues = new Map<string, Promise<unknown>>();
 
   /** Runs saves of one file one after another. */

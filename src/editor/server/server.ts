@@ -6,12 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
-import { type Checker, createApi } from "./api";
+import { createApi } from "./api";
+import type { Checker } from "./check";
 import { ConfigStore } from "./config-store";
 import { createViteApp, editorPages, pageHtml } from "./vite-app";
 
 export interface EditorServerOptions {
-  /** The project root (schemas/, scripts/, node_modules/); default this checkout. */
+  /** The project root (schemas/, and the site's sources Vite serves); default this checkout. */
   projectRoot?: string;
   /** The site folder to edit; default `<projectRoot>/site-config`. Tests pass a temporary copy. */
   siteRoot?: string;
@@ -23,7 +24,7 @@ export interface EditorServerOptions {
   port?: number;
   /** Serve the editor app and the site through Vite (default true); false serves the API only. */
   app?: boolean;
-  /** Replaces the validate CLI (tests of the API's own behaviour). */
+  /** Replaces the validator's checks (tests of the API's own behaviour). */
   check?: Checker;
 }
 

@@ -1,17 +1,10 @@
-/** The editor's JSON API, shared by its server and its browser app. */
+/**
+ * The editor's JSON API, shared by its server and its browser app. Problems are the validator's
+ * own (src/validation/problem.ts): each names its file as the editor does ("site-config/footer.json"),
+ * so a problem in another file than the one being saved is told by its `file`.
+ */
+import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "./config-files";
-
-/** A problem the validator found, at a JSON pointer of a file. */
-export interface Problem {
-  pointer: string;
-  message: string;
-  hint?: string | null;
-  severity: "error" | "warning";
-  line?: number;
-  column?: number;
-  /** The file, when the problem is in another file than the one being saved. */
-  file?: string;
-}
 
 /** GET /editor/api/files */
 export interface FileListResponse {
@@ -43,7 +36,7 @@ export interface SaveResponse {
   warnings: Problem[];
 }
 
-/** 400: refused, nothing written. `errors` name the fields; problems in other files carry `file`. */
+/** 400: refused, nothing written. `errors` name the fields, and the files when they are other files. */
 export interface RefusedResponse {
   message: string;
   errors: Problem[];

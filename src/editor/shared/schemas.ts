@@ -9,9 +9,7 @@
  */
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { schemaFiles } from "../../shared/generated/schema-index";
-
-/** The URI every schema's `$id` starts with (the same as validation/ajv.ts's). */
-const schemaBase = "https://schemas.hospital-site.local/";
+import { schemaBase } from "../../validation/browser";
 
 type SchemaObject = { [key: string]: unknown };
 

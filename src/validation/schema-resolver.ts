@@ -6,12 +6,13 @@ import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { knownSchemas } from "./ajv";
 import * as say from "./catalogue";
-import { type Problem, problem } from "./problem";
+import { problem } from "./catalogue/entry";
+import type { UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
 import { describe } from "./words";
 
 /** The schema a file uses ("page.schema.json"), or the problem that says why there is none. */
-export type SchemaChoice = { schema: string } | { problem: Problem };
+export type SchemaChoice = { schema: string } | { problem: UnplacedProblem };
 
 /** Resolves files' "$schema" values, remembering answers per folder and value. */
 export class SchemaResolver {
@@ -19,14 +20,14 @@ export class SchemaResolver {
   private readonly known = new Set(knownSchemas);
   /** Folders that are schemas/ for suggestions: the project's, and a link to it beside the site. */
   private readonly schemaFolders: string[];
+  /** schemas/ itself, links resolved, as the files' "$schema" targets are. */
+  private readonly realSchemasDir: string;
 
-  constructor(
-    private readonly schemasDir: string,
-    siteRoot?: string,
-  ) {
+  constructor(schemasDir: string, siteRoot?: string) {
+    this.realSchemasDir = realpathSync(schemasDir);
     this.schemaFolders = [schemasDir];
     const beside = siteRoot && path.join(siteRoot, "..", "schemas");
-    if (beside && beside !== schemasDir && existsSync(beside) && realpathSync(beside) === realpathSync(schemasDir)) {
+    if (beside && beside !== schemasDir && existsSync(beside) && realpathSync(beside) === this.realSchemasDir) {
       this.schemaFolders.push(beside);
     }
   }
@@ -61,7 +62,7 @@ export class SchemaResolver {
     if (/^[a-z]+:\/\//i.test(value)) return bad("is a web address, not a path");
     const target = path.resolve(dir, value);
     if (!existsSync(target)) return bad("does not exist");
-    const rel = path.relative(this.schemasDir, realpathSync(target)).split(path.sep).join("/");
+    const rel = path.relative(this.realSchemasDir, realpathSync(target)).split(path.sep).join("/");
     if (rel.startsWith("../") || path.isAbsolute(rel)) return bad("is outside schemas/");
     if (!this.known.has(rel)) return bad("is not one of the schemas");
     return { schema: rel };

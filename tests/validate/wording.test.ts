@@ -18,7 +18,7 @@ function problemsOf(schema: string, data: unknown): string[] {
   return schemaProblems(errors, schema).map((p) => `${p.pointer}: ${p.message}`);
 }
 
-describe("validation messages", () => {
+describe("schema errors, in words", () => {
   it("say a link needs one of route, href or action once, not four times", () => {
     expect(problemsOf("page.schema.json", page([{ type: "cta-banner", text: "Go", button: { label: "Go" } }]))).toEqual(
       ["/blocks/0/button: Expected this link to have one of 'route', 'href' or 'action', but it has none."],

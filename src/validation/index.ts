@@ -1,0 +1,7 @@
+/**
+ * The validator's public face for Node programs (the editor's server): a whole site validated
+ * in this process, optionally with the text of some files given in place of the files on disk,
+ * and the problem type every report is made of. The CLI (cli.ts) is its other user.
+ */
+export type { Problem, Severity } from "./problem";
+export { type Overlay, type RunReport, type SiteRunOptions, validateSite } from "./run";

@@ -1,0 +1,57 @@
+/**
+ * A run in this process over a site folder, with the text of some files given in memory in place
+ * of the files on disk: what the editor checks a change with before it writes it.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { validateSite } from "../../src/validation";
+import { removeSites, repoRoot, siteWith } from "./helpers";
+
+afterAll(removeSites);
+
+/** The base site, and a run over it with `overlay` (text by path from the site's folder). */
+function runWith(overlay: Record<string, string>, folder = siteWith()) {
+  const report = validateSite({
+    siteRoot: path.join(folder, "site-config"),
+    schemasDir: path.join(repoRoot, "schemas"),
+    publicDir: path.join(folder, "public"),
+    shownFrom: folder,
+    overlay: new Map(Object.entries(overlay).map(([file, text]) => [path.join(folder, file), text])),
+  });
+  return report.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.pointer} ${p.message}`);
+}
+
+const navigation = "site-config/navigation.json";
+const baseText = (folder: string) => readFileSync(path.join(folder, navigation), "utf8");
+
+describe("a validation run with an overlay", () => {
+  it("reads the overlay's text in place of the file on disk, and places problems in that text", () => {
+    const folder = siteWith();
+    const candidate = `\n\n${baseText(folder).replace('"route": "/contact-us"', '"route": "/contact-uss"')}`;
+    expect(runWith({ [navigation]: candidate }, folder)).toEqual([
+      "site-config/navigation.json:17:57 /items/2/route Expected a route this site defines, but no page has the route '/contact-uss'; did you mean '/contact-us'?",
+    ]);
+    expect(baseText(folder)).not.toContain("/contact-uss");
+  });
+
+  it("does not see a mistake that is only on disk", () => {
+    const folder = siteWith();
+    const valid = baseText(folder);
+    writeFileSync(path.join(folder, navigation), valid.replace('"route": "/contact-us"', '"route": "/nowhere"'));
+    expect(runWith({}, folder)).toHaveLength(1);
+    expect(runWith({ [navigation]: valid }, folder)).toEqual([]);
+  });
+
+  it("checks the rest of the site against the overlay's text", () => {
+    const folder = siteWith();
+    const contact = "site-config/pages/contact-us.json";
+    const text = readFileSync(path.join(folder, contact), "utf8").replace(
+      '"route": "/contact-us"',
+      '"route": "/contact"',
+    );
+    expect(runWith({ [contact]: text }, folder).filter((p) => p.startsWith(navigation))).toEqual([
+      "site-config/navigation.json:15:57 /items/2/route Expected a route this site defines, but no page has the route '/contact-us'; did you mean '/contact'?",
+    ]);
+  });
+});
