@@ -97,7 +97,7 @@ export interface LeadStore {
   claim(owner: string, leaseMs: number): Promise<LeadRow | undefined>;
   /** Gives a claimed lead back untouched (the worker could not send it yet). */
   release(seq: number, owner: string): Promise<void>;
-  /** In how many ms the next unclaimed pending lead falls due (0: now); undefined when none is pending. */
+  /** In how many ms the next unclaimed pending lead falls due (0: now); undefined when there is none. */
   dueInMs(): Promise<number | undefined>;
   /** The CRM took it. Recorded even if the lease ran out meanwhile: it was delivered. */
   markDelivered(seq: number, crmId: string | undefined): Promise<void>;
