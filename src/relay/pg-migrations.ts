@@ -68,12 +68,16 @@ const migrations: string[] = [
    CREATE FUNCTION relay_take_crm_slot(max_count integer, per_ms bigint, record boolean) RETURNS bigint
    LANGUAGE plpgsql AS $$
    DECLARE
-     t bigint := relay_now_ms();
+     t bigint;
      kept bigint[];
      paused bigint;
    BEGIN
+     -- The clock is read once the row is ours: a start recorded before the wait for the lock
+     -- would be earlier than the request it stands for, and the window would free up too soon.
+     PERFORM 1 FROM relay_crm_pace WHERE id = 1 FOR UPDATE;
+     t := relay_now_ms();
      SELECT array(SELECT s FROM unnest(starts) AS s WHERE s > t - per_ms ORDER BY s), paused_until
-       INTO kept, paused FROM relay_crm_pace WHERE id = 1 FOR UPDATE;
+       INTO kept, paused FROM relay_crm_pace WHERE id = 1;
      IF paused > t THEN
        RETURN paused - t;
      END IF;

@@ -60,7 +60,12 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(path.join(tmpdir(), "relay-pg-"));
   const data = path.join(dir, "data");
-  if (asRoot) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout), Number(spawnSync("id", ["-g", "postgres"]).stdout));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(spawnSync("id", ["-u", "postgres"]).stdout),
+      Number(spawnSync("id", ["-g", "postgres"]).stdout),
+    );
   const exec = async (name: string, args: string[]) => {
     const c = pgCommand(path.join(bin, name), args);
     try {
@@ -73,7 +78,8 @@ export async function startPostgres(): Promise<PostgresCluster> {
   await exec("initdb", ["-D", data, "-U", "relay", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const start = () => exec("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "-t", "30", "start"]);
+  const start = () =>
+    exec("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-o", options, "-w", "-t", "30", "start"]);
   let running = false;
   const stop = async (mode: "fast" | "immediate" = "fast") => {
     if (!running) return;
