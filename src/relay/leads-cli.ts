@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { maskEmail, maskName, maskPhone, maskText } from "./mask";
 import { PgStore } from "./pg-store";
 import { SqliteStore } from "./sqlite-store";
-import type { HeldRow, LeadRow, LeadStatus, LeadStore } from "./store";
+import { type HeldRow, type LeadRow, type LeadStatus, type LeadStore, phoneKey } from "./store";
 
 const usage = `Usage: npm run leads -- [--status pending|delivered|dead|withdrawn] [--limit N] [--requeue-dead] [--held] [--release ID] [--erase PHONE] [--show-personal-data] [--db FILE | --database-url URL]`;
 
@@ -180,7 +180,7 @@ async function erase(store: LeadStore, phone: string): Promise<number> {
     return 2;
   }
   const report = await store.eraseByPhone(phone);
-  console.log(`Erased the personal data of ${maskPhone(phone.replace(/\D/g, ""))}'s leads in ${store.where}:`);
+  console.log(`Erased the personal data of ${maskPhone(phoneKey(phone))}'s leads in ${store.where}:`);
   console.log(`  ${report.withdrawn} pending or dead lead(s) withdrawn: they will not be sent to the CRM`);
   console.log(`  ${report.delivered.length} delivered lead(s) erased here`);
   console.log(`  ${report.held} held submission(s) erased`);

@@ -4,8 +4,12 @@
  * restarted mid-burst, PostgreSQL crashed for a few seconds mid-burst. `npm run bench:leads --
  * --instances 3` runs the same with 3,000 leads and a 10 s outage and prints the figures.
  */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../src/relay/app";
+import { PgStore } from "../../src/relay/pg-store";
 import { runStorm } from "../helpers/lead-storm";
 import { type PostgresCluster, startPostgres } from "../helpers/postgres";
 import { tempDir, writeFakeDist } from "../helpers/relay";
@@ -52,5 +56,42 @@ describe("relays sharing a PostgreSQL outbox", () => {
     await cluster.start();
     await expect.poll(ready, { timeout: 10_000 }).toEqual([200, { status: "ready", outbox: "postgres" }]);
     cleanup();
+  }, 60_000);
+
+  it("lets npm run leads list, re-queue and erase the shared outbox", async () => {
+    cluster = await startPostgres();
+    const store = await PgStore.open(cluster.url);
+    const lead = (name: string, phone: string) => ({
+      form: "appointment",
+      kind: "appointment" as const,
+      payload: {},
+      attributes: [
+        { Attribute: "FirstName", Value: name },
+        { Attribute: "Phone", Value: phone },
+      ],
+      fingerprint: name,
+    });
+    await store.accept(lead("Asha Rao", "9876543210"));
+    await store.accept(lead("Ravi Kumar", "9123456789"));
+    const dead = (await store.claim("test", 30_000))!;
+    await store.markDead(dead.seq, "test", "MXInvalidInputException: Phone 9876543210 refused");
+    await store.close();
+    const root = path.resolve(import.meta.dirname, "../..");
+    const leads = (args: string[]) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: cluster!.url },
+      });
+    const list = await leads([]);
+    expect(list.stdout).toContain(
+      `Outbox postgres://relay@127.0.0.1:${cluster.port}/postgres: 1 pending, 0 delivered, 1 dead`,
+    );
+    expect(list.stdout).toMatch(
+      /Dead \(1\):\n.*A\*\*\* R\*\*\*.*reason: MXInvalidInputException: Phone \*\*\*\*\*\*3210 refused/,
+    );
+    expect(list.stdout).not.toContain("9876543210");
+    expect((await leads(["--requeue-dead"])).stdout).toContain("Re-queued 1 dead lead(s).");
+    expect((await leads(["--erase", "9876543210"])).stdout).toContain("1 pending or dead lead(s) withdrawn");
+    expect((await leads([])).stdout).toContain("1 pending, 0 delivered, 0 dead, 1 withdrawn");
   }, 60_000);
 });
