@@ -214,8 +214,10 @@ describe("the Netlify files of the deployment guide", () => {
     let current: Record<string, string> | undefined;
     for (const line of text.split("\n")) {
       if (line.startsWith("#") || line.trim() === "") continue;
-      if (!line.startsWith(" ")) blocks.set(line.trim(), (current = {}));
-      else if (current) {
+      if (!line.startsWith(" ")) {
+        current = {};
+        blocks.set(line.trim(), current);
+      } else if (current) {
         const colon = line.indexOf(":");
         current[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
