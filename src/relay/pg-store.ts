@@ -20,6 +20,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Lead } from "../shared/leads/lead";
 import { migrate } from "./pg-migrations";
+import * as privacy from "./pg-privacy";
 import {
   type AcceptResult,
   type ErasureReport,
@@ -30,12 +31,9 @@ import {
   type LeadStore,
   type NewLead,
   type OutboxCounts,
-  phoneKey,
 } from "./store";
 
 const now = "relay_now_ms()";
-const erasedFields = `payload = '{}', attributes = '[]', fingerprint = '${erasedFingerprint}', last_error = NULL, erased_at = ${now}`;
-const hasPhone = `attributes @> jsonb_build_array(jsonb_build_object('Attribute', 'Phone', 'Value', $1::text))`;
 
 /** Numbers stay numbers: bigint milliseconds fit a double, and the seq will for ages. */
 const types = {
@@ -169,13 +167,8 @@ export class PgStore implements LeadStore {
     }
   }
 
-  async hold(lead: Lead): Promise<string> {
-    const id = randomUUID();
-    await this.pool.query(
-      `INSERT INTO relay_held_leads (id, form, kind, payload, attributes, created_at) VALUES ($1, $2, $3, $4, $5, ${now})`,
-      [id, lead.form, lead.kind, JSON.stringify(lead.payload), JSON.stringify(lead.attributes)],
-    );
-    return id;
+  hold(lead: Lead): Promise<string> {
+    return privacy.hold(this.pool, lead);
   }
 
   async claim(owner: string, leaseMs: number): Promise<LeadRow | undefined> {
@@ -274,75 +267,20 @@ export class PgStore implements LeadStore {
     return rows.map(toRow);
   }
 
-  async listHeld(limit = 50): Promise<HeldRow[]> {
-    const rows = await this.rows<Omit<RawRow, "seq"> & { created_at: number }>(
-      "SELECT * FROM relay_held_leads ORDER BY created_at DESC LIMIT $1",
-      [limit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      form: r.form,
-      kind: r.kind,
-      payload: r.payload,
-      attributes: r.attributes,
-      createdAt: r.created_at,
-      erasedAt: r.erased_at,
-    }));
+  listHeld(limit = 50): Promise<HeldRow[]> {
+    return privacy.listHeld(this.pool, limit);
   }
 
-  async releaseHeld(id: string) {
-    const result = await this.pool.query(
-      `WITH moved AS (DELETE FROM relay_held_leads WHERE id = $1 AND erased_at IS NULL RETURNING *)
-       INSERT INTO relay_leads (id, fingerprint, form, kind, payload, attributes, next_attempt_at, created_at)
-       SELECT id, 'released', form, kind, payload, attributes, ${now}, created_at FROM moved`,
-      [id],
-    );
-    return (result.rowCount ?? 0) > 0;
+  releaseHeld(id: string): Promise<boolean> {
+    return privacy.releaseHeld(this.pool, id);
   }
 
-  async eraseExpired(retentionMs: number) {
-    const leads = await this.pool.query(
-      `UPDATE relay_leads SET ${erasedFields}
-       WHERE status = 'delivered' AND delivered_at < ${now} - $1 AND erased_at IS NULL`,
-      [retentionMs],
-    );
-    const held = await this.pool.query(
-      `UPDATE relay_held_leads SET payload = '{}', attributes = '[]', erased_at = ${now}
-       WHERE created_at < ${now} - $1 AND erased_at IS NULL`,
-      [retentionMs],
-    );
-    return (leads.rowCount ?? 0) + (held.rowCount ?? 0);
+  eraseExpired(retentionMs: number): Promise<number> {
+    return privacy.eraseExpired(this.pool, retentionMs);
   }
 
-  async eraseByPhone(phone: string): Promise<ErasureReport> {
-    const key = phoneKey(phone);
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const delivered = await client.query<{ id: string }>(
-        `UPDATE relay_leads SET ${erasedFields} WHERE status = 'delivered' AND ${hasPhone} RETURNING id`,
-        [key],
-      );
-      const withdrawn = await client.query(
-        `UPDATE relay_leads SET ${erasedFields}, status = 'withdrawn' WHERE status IN ('pending', 'dead') AND ${hasPhone}`,
-        [key],
-      );
-      const held = await client.query(
-        `UPDATE relay_held_leads SET payload = '{}', attributes = '[]', erased_at = ${now} WHERE erased_at IS NULL AND ${hasPhone}`,
-        [key],
-      );
-      await client.query("COMMIT");
-      return {
-        withdrawn: withdrawn.rowCount ?? 0,
-        delivered: delivered.rows.map((r) => r.id),
-        held: held.rowCount ?? 0,
-      };
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+  eraseByPhone(phone: string): Promise<ErasureReport> {
+    return privacy.eraseByPhone(this.pool, phone);
   }
 
   async secret(name: string): Promise<Buffer> {

@@ -75,6 +75,8 @@ export class DeliveryWorker {
   private lanes: Promise<void>[] = [];
   private wakers = new Set<() => void>();
   private running = false;
+  /** When stopping: past this, an outcome that cannot be recorded is left (the lead stays pending). */
+  private stopDeadline = Number.POSITIVE_INFINITY;
   private failures = 0;
   private storeTrouble = false;
 
@@ -101,6 +103,7 @@ export class DeliveryWorker {
    */
   async stop(graceMs = 8000): Promise<void> {
     this.running = false;
+    this.stopDeadline = Date.now() + graceMs;
     this.kick();
     const timer = setTimeout(() => this.abort.abort(new Error("the relay is stopping")), graceMs);
     await Promise.all(this.lanes);
@@ -177,7 +180,7 @@ export class DeliveryWorker {
       } catch (error) {
         if (attempt === 0)
           this.log.warn({ lead: lead.id, err: message(error) }, "Could not record a delivery outcome yet");
-        if (Date.now() > deadline) {
+        if (Date.now() > Math.min(deadline, this.stopDeadline)) {
           // The lead stays pending and will be sent again: at least once.
           this.log.error({ lead: lead.id, err: message(error) }, "Gave up recording a delivery outcome");
           return;

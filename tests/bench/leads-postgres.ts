@@ -8,7 +8,7 @@ import { runStorm, type StormResult } from "../helpers/lead-storm";
 
 /**
  * Relays sharing a PostgreSQL outbox: per count of relays, a burst of `leads` spread over them, a
- * CRM failing half its calls with a limit of 200 per second (the relays keep to 180), one relay
+ * CRM failing half its calls with a limit of 200 per second (the relays keep to 160), one relay
  * SIGKILLed at 30 % and restarted, PostgreSQL crashed for `outageMs` at 60 %.
  */
 export async function runInstances(counts: number[], leads: number, outageMs: number): Promise<number> {

@@ -153,7 +153,8 @@ export async function runStorm(options: StormOptions): Promise<StormResult> {
       LEADSQUARED_BASE_URL: fake.baseUrl,
       LEADSQUARED_ACCESS_KEY: fake.accessKey,
       LEADSQUARED_SECRET_KEY: fake.secretKey,
-      LEADS_RATE: options.relayRate ?? `${Math.floor(crmLimit.count * 0.9)}/${crmLimit.perMs}ms`,
+      // Room under the CRM's limit for the time between a relay's start and the CRM's count of it.
+      LEADS_RATE: options.relayRate ?? `${Math.floor(crmLimit.count * 0.8)}/${crmLimit.perMs}ms`,
       LEADS_CONCURRENCY: "4",
       LEADS_CLIENT_RATE: "1000000/1s",
       LEADS_RETRY_BASE_MS: "20",
