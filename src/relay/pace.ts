@@ -34,6 +34,7 @@ export class RateWindow {
 
 /** The pace of one relay, in its memory. */
 export class MemoryPace implements CrmPace {
+  static readonly roomMs = 5;
   private readonly window: RateWindow;
   private pausedUntil = 0;
 
@@ -44,14 +45,21 @@ export class MemoryPace implements CrmPace {
     this.window = new RateWindow(rate);
   }
 
-  async peek(): Promise<number> {
-    const now = this.now();
-    return Math.max(this.pausedUntil - now, this.window.waitMs(now), 0);
+  private waitMs(now: number): number {
+    // A few ms of room: the start is counted here, the request leaves a moment later, and the
+    // clock counts whole ms; without it a window could hold one request too many as the CRM sees it.
+    return Math.max(this.pausedUntil - now, this.window.waitMs(now - MemoryPace.roomMs), 0);
   }
 
+  async peek(): Promise<number> {
+    return this.waitMs(this.now());
+  }
+
+  /** Checks and counts in one step: no other lane can slip in between. */
   async take(): Promise<number> {
-    const wait = await this.peek();
-    if (wait === 0) this.window.record(this.now());
+    const now = this.now();
+    const wait = this.waitMs(now);
+    if (wait === 0) this.window.record(now);
     return wait;
   }
 
