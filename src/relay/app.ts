@@ -159,7 +159,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing = false;
 
   const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+    // Fastify's own lines (errors) at warn and above: main.ts says where the site runs.
+    loggerInstance: log.child({}, { level: log.isLevelEnabled("warn") ? "warn" : log.level }) as FastifyBaseLogger,
     // Our onResponse hook logs requests, without the client address Fastify would add.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: maxBodyBytes,
