@@ -36,6 +36,15 @@ export interface RelaySettings {
   clientRate: Rate;
   siteOrigin: string | undefined;
   trustProxy: boolean;
+  /** A PostgreSQL URL: the outbox every relay instance shares. Absent: the SQLite file dbFile. */
+  databaseUrl: string | undefined;
+  /** How long a lead is claimed by the relay sending it (PostgreSQL); see worker.ts. */
+  leaseMs: number;
+  /** Delivered leads' personal fields are erased this long after delivery. */
+  retentionMs: number;
+  /** The Prometheus listener; absent: no metrics served. */
+  metrics: { port: number; host: string } | undefined;
+  logLevel: string;
 }
 
 /** A problem with one setting. */
@@ -146,15 +155,22 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       );
     }
   }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new SettingsError("DATABASE_URL", "must be a PostgreSQL URL such as postgres://relay:secret@db:5432/leads.");
+  }
+  const crmTimeoutMs = positiveInt(env, "LEADS_CRM_TIMEOUT_MS", 15_000);
+  const logLevel = env.LOG_LEVEL?.trim() || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
+    throw new SettingsError("LOG_LEVEL", `'${logLevel}' is not one of fatal, error, warn, info, debug, trace, silent.`);
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? positiveInt(env, "METRICS_PORT", 0, 0) : undefined;
   return {
     port,
     host: env.HOST?.trim() || "127.0.0.1",
     distDir: path.resolve(cwd, env.DIST_DIR?.trim() || "dist"),
     dbFile: path.resolve(cwd, env.LEADS_DB?.trim() || "leads.db"),
-    crm:
-      baseUrl === ""
-        ? undefined
-        : { baseUrl, accessKey, secretKey, timeoutMs: positiveInt(env, "LEADS_CRM_TIMEOUT_MS", 15_000) },
+    crm: baseUrl === "" ? undefined : { baseUrl, accessKey, secretKey, timeoutMs: crmTimeoutMs },
     deliveryRate: env.LEADS_RATE ? parseRate(env.LEADS_RATE, "LEADS_RATE") : defaultDeliveryRate,
     deliveryConcurrency: positiveInt(env, "LEADS_CONCURRENCY", 1),
     retryBaseMs,
@@ -162,5 +178,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     clientRate: env.LEADS_CLIENT_RATE ? parseRate(env.LEADS_CLIENT_RATE, "LEADS_CLIENT_RATE") : defaultClientRate,
     siteOrigin: siteOrigin?.replace(/\/$/, ""),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    databaseUrl,
+    // Long enough for a CRM request and a database restart, so a lead is not sent twice.
+    leaseMs: positiveInt(env, "LEADS_LEASE_MS", Math.max(60_000, crmTimeoutMs * 2 + 30_000), 1000),
+    retentionMs: positiveInt(env, "LEADS_RETENTION_DAYS", 30) * 86_400_000,
+    metrics:
+      metricsPort === undefined ? undefined : { port: metricsPort, host: env.METRICS_HOST?.trim() || "127.0.0.1" },
+    logLevel,
   };
 }

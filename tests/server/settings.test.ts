@@ -58,4 +58,30 @@ describe("relay settings", () => {
     expect(() => readSettings({ PORT: "eighty" })).toThrow(/^PORT:/);
     expect(() => readSettings({ SITE_ORIGIN: "https://site.example/path" })).toThrow(/^SITE_ORIGIN:/);
   });
+
+  it("reads the settings of several relays: PostgreSQL, lease, retention, metrics, log level", () => {
+    const s = readSettings({
+      DATABASE_URL: "postgres://relay:secret@db:5432/leads",
+      LEADS_CRM_TIMEOUT_MS: "20000",
+      LEADS_RETENTION_DAYS: "7",
+      METRICS_PORT: "9464",
+      LOG_LEVEL: "warn",
+    });
+    expect(s).toMatchObject({
+      databaseUrl: "postgres://relay:secret@db:5432/leads",
+      leaseMs: 70_000,
+      retentionMs: 7 * 86_400_000,
+      metrics: { port: 9464, host: "127.0.0.1" },
+      logLevel: "warn",
+    });
+    expect(readSettings({})).toMatchObject({
+      databaseUrl: undefined,
+      leaseMs: 60_000,
+      retentionMs: 30 * 86_400_000,
+      metrics: undefined,
+    });
+    expect(() => readSettings({ DATABASE_URL: "mysql://db/leads" })).toThrow(/^DATABASE_URL: must be a PostgreSQL URL/);
+    expect(() => readSettings({ LEADS_RETENTION_DAYS: "0" })).toThrow(/^LEADS_RETENTION_DAYS:/);
+    expect(() => readSettings({ LOG_LEVEL: "loud" })).toThrow(/^LOG_LEVEL:/);
+  });
 });
