@@ -4,7 +4,6 @@
  * a draft config. Browser pages never import this file; they start at main.tsx.
  */
 import "./styles/global.css";
-import "./styles/blocks.css";
 
 export { BlockList, preloadAllBlocks } from "./blocks/BlockList";
 export {

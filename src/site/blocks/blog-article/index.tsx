@@ -6,7 +6,7 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleNote } from "../../ui/SampleNote";
 import { ContentList, InlineHtml } from "../../ui/text";
-import "../../styles/site-blocks.css";
+import "./blog-article.css";
 
 export type BlogArticleProps = { block: BlogArticleBlock };
 
@@ -35,7 +35,7 @@ export function BlogArticle({ block }: BlogArticleProps) {
             </>
           ) : null}
         </p>
-        <p className="page-heading__intro">{post.summary}</p>
+        <p className="page-intro">{post.summary}</p>
       </header>
       {post.sample ? <SampleNote text={sampleArticleNote} /> : null}
       <div className="blog-article__body">

@@ -5,8 +5,8 @@ import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import "./blog-list.css";
 
 export type BlogListProps = { block: BlogListBlock };
 
@@ -17,17 +17,17 @@ export function BlogList({ block }: BlogListProps) {
   return (
     <section className="blog-list container">
       <SectionHeading title={block.title} intro={block.intro} />
-      <ul className="blog-list__cards">
+      <ul className="blog-list__cards card-list">
         {shown.map((post) => {
           const speciality = specialities.find((s) => s.slug === post.speciality);
           return (
-            <li className="blog-card" key={post.slug}>
+            <li className="blog-card surface" key={post.slug}>
               <p className="blog-card__meta">
                 {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
                 <time dateTime={post.date}>{formatDate(post.date)}</time>
               </p>
               <h3 className="blog-card__title">
-                <Link to={`/blogs/${post.slug}`} className="blog-card__link">
+                <Link to={`/blogs/${post.slug}`} className="blog-card__link stretched-link">
                   {post.title}
                 </Link>
               </h3>

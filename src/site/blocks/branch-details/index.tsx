@@ -2,11 +2,12 @@ import type { BranchDetails as BranchDetailsBlock } from "../../../shared/genera
 import { site, specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
-import { telHref } from "../../ui/ConfigLink";
-import { Icon } from "../../ui/Icon";
-import "../../styles/site-blocks.css";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
+import { telHref } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import { SampleNote } from "../../ui/SampleNote";
+import "./branch-details.css";
 
 export type BranchDetailsProps = { block: BranchDetailsBlock };
 
@@ -29,7 +30,7 @@ export function BranchDetails(_: BranchDetailsProps) {
         <Icon name="map-pin" /> {branch.city}, {branch.state}
       </p>
       <h1 className="branch-details__title">{branch.name}</h1>
-      {branch.sample ? <p className="sample-note">{sampleBranchNote}</p> : null}
+      {branch.sample ? <SampleNote text={sampleBranchNote} /> : null}
       <div className="branch-details__grid">
         <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
         <div className="branch-details__panel">

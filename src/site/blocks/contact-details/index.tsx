@@ -3,7 +3,7 @@ import { branches, site } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
-import "../../styles/site-blocks.css";
+import "./contact-details.css";
 
 export type ContactDetailsProps = { block: ContactDetailsBlock };
 
@@ -12,9 +12,9 @@ export function ContactDetails({ block }: ContactDetailsProps) {
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
-      <ul className="contact-details__channels">
+      <ul className="contact-details__channels card-list">
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="phone" />
           </span>
           <span>
@@ -25,7 +25,7 @@ export function ContactDetails({ block }: ContactDetailsProps) {
           </span>
         </li>
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="mail" />
           </span>
           <span>
@@ -36,7 +36,7 @@ export function ContactDetails({ block }: ContactDetailsProps) {
           </span>
         </li>
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="chat" />
           </span>
           <span>

@@ -1,5 +1,6 @@
 import type { CallToActionBanner } from "../../../shared/generated/blocks/cta-banner";
 import { ConfigLink } from "../../ui/ConfigLink";
+import "./cta-banner.css";
 
 export type CtaBannerProps = { block: CallToActionBanner };
 

@@ -3,7 +3,7 @@ import type { DoctorSearch as DoctorSearchBlock } from "../../../shared/generate
 import type { Doctor } from "../../../shared/generated/doctors";
 import { loadDoctors } from "../../config/site-config";
 import type { DoctorSearchPanelProps } from "./DoctorSearchPanel";
-import "../../styles/site-blocks.css";
+import "./doctor-search.css";
 
 export type DoctorSearchProps = { block: DoctorSearchBlock };
 

@@ -1,8 +1,8 @@
 import type { FormDataNotice as FormDataNoticeBlock } from "../../../shared/generated/blocks/form-data-notice";
 import { forms } from "../../config/forms";
-import { TextWithBreaks } from "../../ui/text";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import { TextWithBreaks } from "../../ui/text";
+import "./form-data-notice.css";
 
 export type FormDataNoticeProps = { block: FormDataNoticeBlock };
 

@@ -1,6 +1,7 @@
 import type { FormBlock } from "../../../shared/generated/blocks/form";
 import { useEntry } from "../../entries/entry-context";
 import { LeadForm } from "../../forms/LeadForm";
+import "./form.css";
 
 export type FormProps = { block: FormBlock };
 

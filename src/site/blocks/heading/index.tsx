@@ -1,6 +1,7 @@
 import type { HeadingBlock } from "../../../shared/generated/blocks/heading";
 import { fillName, useEntry } from "../../entries/entry-context";
 import { TextWithBreaks } from "../../ui/text";
+import "./heading.css";
 
 export type HeadingProps = { block: HeadingBlock };
 
@@ -13,7 +14,7 @@ export function Heading({ block }: HeadingProps) {
       <div className="container">
         <Tag>{fillName(block.text, entry)}</Tag>
         {block.intro ? (
-          <p className="page-heading__intro">
+          <p className="page-intro">
             <TextWithBreaks text={fillName(block.intro, entry)} />
           </p>
         ) : null}

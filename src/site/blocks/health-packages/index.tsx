@@ -7,9 +7,9 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatInr } from "../../ui/formatting";
 import { Icon } from "../../ui/Icon";
 import { SampleBadge, SampleNote } from "../../ui/SampleNote";
-import { TextWithBreaks } from "../../ui/text";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import { TextWithBreaks } from "../../ui/text";
+import "./health-packages.css";
 
 export type HealthPackagesProps = { block: HealthPackagesBlock };
 
@@ -48,7 +48,7 @@ function PackageCard({
   const headingId = `package-${pkg.slug}`;
   const bookLabel = block.bookLabel ?? "Book this package";
   return (
-    <li className={pkg.highlight ? "package-card package-card--highlight" : "package-card"}>
+    <li className={pkg.highlight ? "package-card package-card--highlight surface" : "package-card surface"}>
       {pkg.highlight ? <span className="package-card__highlight">{pkg.highlight}</span> : null}
       <h3 className="package-card__name" id={headingId}>
         {pkg.name}
@@ -104,7 +104,7 @@ export function HealthPackages({ block }: HealthPackagesProps) {
     <section className={`health-packages health-packages--${block.variant ?? "full"} container`}>
       <SectionHeading title={block.title} intro={block.intro} />
       {shown.some((pkg) => pkg.sample) ? <SampleNote text={samplePackagesNote} /> : null}
-      <ul className="package-list">
+      <ul className="package-list card-list">
         {shown.map((pkg) => (
           <PackageCard key={pkg.slug} pkg={pkg} block={block} formAnchor={formAnchor} />
         ))}

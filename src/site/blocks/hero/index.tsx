@@ -1,10 +1,10 @@
 import type { Hero as HeroBlock } from "../../../shared/generated/blocks/hero";
 import { site } from "../../config/site-config";
+import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
-import "../../styles/site-blocks.css";
-import { ConfigImage } from "../../ui/ConfigImage";
+import "./hero.css";
 
 export type HeroProps = { block: HeroBlock };
 
@@ -31,7 +31,7 @@ export function Hero({ block }: HeroProps) {
             ))}
           </div>
           {block.emergencyLabel ? (
-            <p className="hero__emergency">
+            <p className="hero__emergency surface">
               <span className="hero__emergency-icon">
                 <Icon name="ambulance" />
               </span>

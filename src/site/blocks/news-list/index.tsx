@@ -3,7 +3,7 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
-import "../../styles/site-blocks.css";
+import "./news-list.css";
 
 export type NewsListProps = { block: NewsListBlock };
 

@@ -1,9 +1,9 @@
 import type { PeopleGrid as PeopleGridBlock } from "../../../shared/generated/blocks/people-grid";
 import { initials } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
-import { TextWithBreaks } from "../../ui/text";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import { TextWithBreaks } from "../../ui/text";
+import "./people-grid.css";
 
 export type PeopleGridProps = { block: PeopleGridBlock };
 
@@ -12,10 +12,10 @@ export function PeopleGrid({ block }: PeopleGridProps) {
   return (
     <section className="people-grid container">
       <SectionHeading title={block.title} intro={block.intro} />
-      <ul className="people-grid__list">
+      <ul className="people-grid__list card-list">
         {block.people.map((person) => (
-          <li className="person-card" key={`${person.name}-${person.role}`}>
-            <span className="person-card__avatar" aria-hidden="true">
+          <li className="person-card surface" key={`${person.name}-${person.role}`}>
+            <span className="avatar" aria-hidden="true">
               {initials(person.name)}
             </span>
             <h3 className="person-card__name">{person.name}</h3>

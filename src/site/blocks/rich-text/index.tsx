@@ -1,5 +1,6 @@
 import type { RichTextBlock } from "../../../shared/generated/blocks/rich-text";
 import { InlineHtml } from "../../ui/text";
+import "./rich-text.css";
 
 export type RichTextProps = { block: RichTextBlock };
 

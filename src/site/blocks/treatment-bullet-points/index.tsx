@@ -1,6 +1,7 @@
 import type { TreatmentBulletPoints as TreatmentBulletPointsBlock } from "../../../shared/generated/blocks/treatment-bullet-points";
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
+import "./treatment-bullet-points.css";
 
 export type TreatmentBulletPointsProps = { block: TreatmentBulletPointsBlock };
 

@@ -1,6 +1,7 @@
 import type { TreatmentHeading as TreatmentHeadingBlock } from "../../../shared/generated/blocks/treatment-heading";
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
+import "./treatment-heading.css";
 
 export type TreatmentHeadingProps = { block: TreatmentHeadingBlock };
 

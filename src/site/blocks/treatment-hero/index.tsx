@@ -3,6 +3,7 @@ import { treatmentImageFrame } from "../../../shared/image-variants";
 import { useTreatment } from "../../collections/treatment-context";
 import { LeadForm } from "../../forms/LeadForm";
 import { ConfigImage } from "../../ui/ConfigImage";
+import "./treatment-hero.css";
 
 export type TreatmentHeroProps = { block: TreatmentImageAndForm };
 

@@ -3,6 +3,7 @@ import type { Section, Subsection } from "../../../shared/generated/collection";
 import { useTreatment } from "../../collections/treatment-context";
 import { Link } from "../../ui/AppLink";
 import { ContentList, TextWithBreaks } from "../../ui/text";
+import "./treatment-sections.css";
 
 export type TreatmentSectionsProps = { block: TreatmentSectionsBlock };
 

@@ -1,5 +1,6 @@
 import type { TreatmentSourceCredit as TreatmentSourceCreditBlock } from "../../../shared/generated/blocks/treatment-source-credit";
 import { useTreatment } from "../../collections/treatment-context";
+import "./treatment-source-credit.css";
 
 export type TreatmentSourceCreditProps = { block: TreatmentSourceCreditBlock };
 
