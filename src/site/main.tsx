@@ -6,8 +6,9 @@
  * sent once the form is ready (lead-form-loader.ts). A page that is not prerendered (the shell)
  * loads the app at once.
  *
- * The site's base styles are imported here so the page's HTML links them; each page also links
- * the styles of the app and of its blocks (see src/build/prerender/document.ts).
+ * The site's base styles are imported here so the page's HTML links them, first; the app's styles
+ * share their stylesheet (src/build/vite/chunk-groups.ts), and each page also links the styles of
+ * its blocks (see src/build/prerender/document.ts).
  */
 import { markAppUnavailable, watchLeadForms } from "./forms/lead-form-loader";
 import "./styles/global.css";
