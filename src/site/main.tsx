@@ -12,6 +12,7 @@
  */
 import { markAppUnavailable, watchLeadForms } from "./forms/lead-form-loader";
 import "./styles/global.css";
+import "./styles/patterns.css";
 
 /** Longest wait for the first paint (a page opened in a background tab paints only when shown). */
 const paintTimeoutMs = 3000;

@@ -8,7 +8,6 @@ import { useScrolledPast } from "../../ui/use-scrolled-past";
 import { MobileMenu } from "../mobile-menu/MobileMenu";
 import { MainNav } from "./MainNav";
 import { TopBar } from "./TopBar";
-import "./header.css";
 
 export function Header() {
   const fixed = useScrolledPast(site.scrollThresholdPx);
