@@ -14,6 +14,7 @@ import { NotificationsProvider } from "../ui/notifications/Notifications";
 import { messages } from "../ui/renderer-text";
 import { preloadRoute } from "./preload";
 import { useScrollRestoration } from "./use-scroll-restoration";
+import "./page-loading.css";
 
 function usePreloadOnIntent() {
   useEffect(() => {

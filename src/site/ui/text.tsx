@@ -6,6 +6,7 @@
 import { Fragment } from "react";
 // The client build swaps this module for sanitize.browser.ts (vite.config.ts): same allowlist, no xss.
 import { sanitizeInlineHtml } from "../../shared/html/sanitize";
+import "./content-list.css";
 
 /** Plain text whose newlines become <br>. */
 export function TextWithBreaks({ text }: { text: string }) {

@@ -3,7 +3,7 @@ import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
+import "./news-list.css";
 
 /** Dated news items, newest first; sample items are marked. */
 export function NewsList({ block }: BlockProps<"news-list">) {
