@@ -6,6 +6,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import { schemaFiles } from "../shared/generated/schema-index";
 import { findHtmlProblems } from "../shared/html/html";
+import { installJsdom } from "../shared/html/node-dom";
 
 /** Kinds of cross-reference a schema marks with `x-ref`; see validation/references.ts. */
 export type RefKind =
@@ -35,6 +36,9 @@ export const schemaBase = "https://schemas.hospital-site.local/";
 // ajv's keyword callbacks cannot return data, so `x-ref` hands what it sees to the collector of
 // the validation under way. Validation is synchronous, so one slot is enough.
 let collector: RefUse[] | null = null;
+
+// The x-html check runs the site's sanitiser, which parses HTML with a DOM: jsdom's, in Node.
+installJsdom();
 
 function createAjv() {
   const ajv = new Ajv2020({
