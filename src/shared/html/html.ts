@@ -49,6 +49,8 @@ interface Reading {
   tokens: Token[];
   /** Start tags that name an attribute twice (a browser keeps only the first). */
   duplicates: string[];
+  /** Whether the string ends inside a tag, which a browser then drops with all it holds ("a <b"). */
+  unfinishedTag: boolean;
 }
 
 /** The tokens of `html` as the HTML tokenizer reads them, text runs merged. */
@@ -56,6 +58,7 @@ function read(html: string): Reading {
   const tokens: Token[] = [];
   const duplicates: string[] = [];
   let duplicate = false;
+  let unfinishedTag = false;
   const text = (chars: string, at: number) => {
     const last = tokens[tokens.length - 1];
     if (last?.type === "text") last.text += chars;
@@ -90,10 +93,11 @@ function read(html: string): Reading {
     onEof: () => {},
     onParseError: (error) => {
       if (error.code === "duplicate-attribute") duplicate = true;
+      if (error.code === "eof-in-tag") unfinishedTag = true;
     },
   };
   new Tokenizer({ sourceCodeLocationInfo: true }, handler).write(html, true);
-  return { tokens, duplicates };
+  return { tokens, duplicates, unfinishedTag };
 }
 
 const relSet = (rel: string | undefined) =>
@@ -144,6 +148,8 @@ function balanceProblems(tokens: Token[]): { at: number; text: string }[] {
   const open: { name: string; at: number }[] = [];
   // Tags closed early by an outer end tag: their own end tag, when it comes, is part of that mistake.
   const closedEarly: string[] = [];
+  // Tags outside the allowlist that were opened (their removal is named already, not their end).
+  const otherStarts = new Set<string>();
   for (const token of tokens) {
     if (token.type === "start" && isAllowedTag(token.name)) {
       if (voidTags.has(token.name)) continue;
@@ -158,7 +164,12 @@ function balanceProblems(tokens: Token[]): { at: number; text: string }[] {
           text: "a link (<a>) starts inside another link, which a browser would end there",
         });
       open.push({ name: token.name, at: token.at });
-    } else if (token.type === "end" && isAllowedTag(token.name)) {
+    } else if (token.type === "start") {
+      otherStarts.add(token.name);
+    } else if (token.type === "end" && !isAllowedTag(token.name)) {
+      if (!otherStarts.has(token.name))
+        problems.push({ at: token.at, text: `the end tag </${token.name}> has no <${token.name}> to close` });
+    } else if (token.type === "end") {
       if (voidTags.has(token.name)) {
         problems.push({ at: token.at, text: `the end tag </${token.name}> is not HTML (write <${token.name}>)` });
         continue;
@@ -190,6 +201,31 @@ function balanceProblems(tokens: Token[]): { at: number; text: string }[] {
 
 const generic = "(use https:, mailto:, tel: or a path starting with '/')";
 
+/** A value as it can be read in a message: control characters and line breaks written as escapes. */
+const visible = (value: string) =>
+  value.replace(/[\u0000-\u001f\u007f]/g, (c) =>
+    c === "\n"
+      ? "\\n"
+      : c === "\t"
+        ? "\\t"
+        : c === "\r"
+          ? "\\r"
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
+/** Why a link address is refused, in words. */
+function addressText(raw: string): string {
+  const shown = `the link address '${visible(raw)}' is not allowed`;
+  if (raw.includes("\\") || /^[\u0000-\u0020]*\/[\u0000-\u0020]*\//.test(raw))
+    return `${shown}: an address that starts with '//' or holds '\\' leads to another site (write it out in full, starting with https://)`;
+  if (/[\u0000-\u0020\u007f]/.test(raw))
+    return `${shown}: it holds a space or a control character, which browsers skip (hiding where it really leads)`;
+  if (/^http:/i.test(raw)) return `${shown}: a link to another site must start with https://`;
+  if (/^https:\/\/[^/?#]*@/i.test(raw))
+    return `${shown}: a name before '@' hides which site it leads to (link to the site itself)`;
+  return `${shown} ${generic}`;
+}
+
 /** A removal in words. */
 function removalText(removal: Removal): string {
   switch (removal.kind) {
@@ -202,19 +238,14 @@ function removalText(removal: Removal): string {
         ? `rel="opener" on <${removal.tag}> is not allowed (it would let the opened page control this one)`
         : `the link type${removal.tokens.length > 1 ? "s" : ""} ${removal.tokens.map((t) => `'${t}'`).join(", ")} in rel on <${removal.tag}> ${removal.tokens.length > 1 ? "are" : "is"} not allowed`;
     case "attribute": {
-      const { tag, name, value } = removal;
+      const { tag, name } = removal;
+      const value = visible(removal.value);
       if (name.startsWith("on")) return `the event handler attribute '${name}' on <${tag}> is not allowed`;
       if (!(allowedTags[tag] ?? []).includes(name)) return `the attribute '${name}' on <${tag}> is not allowed`;
       if (/[<>]/.test(value))
         return `the attribute '${name}' on <${tag}> holds markup ('<' or '>'), which is not allowed in an attribute`;
       if (name === "target") return `the target '${value}' on <${tag}> is not allowed (use _blank or _self)`;
-      if (name === "href") {
-        if (/^[\s\u0000-\u001f]*[/\\][/\\]/.test(value) || value.includes("\\"))
-          return `the link address '${value}' is not allowed: an address that starts with '//' or holds '\\' leads to another site (write it out in full, starting with https://)`;
-        if (/^\s*http:/i.test(value))
-          return `the link address '${value}' is not allowed: a link to another site must start with https://`;
-        return `the link address '${value}' is not allowed ${generic}`;
-      }
+      if (name === "href") return addressText(removal.value);
       return `the value of '${name}' on <${tag}> is not allowed`;
     }
   }
@@ -250,6 +281,7 @@ export function checkHtml(html: string): HtmlVerdict {
   const result = read(sanitized);
   const same =
     written.duplicates.length === 0 &&
+    !written.unfinishedTag &&
     written.tokens.length === result.tokens.length &&
     written.tokens.every((token, i) => key(token, true) === key(result.tokens[i], false));
   if (same) return { sanitized, problems: [] };
@@ -262,6 +294,11 @@ export function checkHtml(html: string): HtmlVerdict {
     })),
     ...balanceProblems(written.tokens),
   ];
+  if (written.unfinishedTag)
+    found.push({
+      at: html.lastIndexOf("<"),
+      text: "the text ends inside a tag that is never finished with '>' (a browser drops it and all it holds)",
+    });
   for (const token of written.tokens)
     if (token.type === "doctype") found.push({ at: token.at, text: "a <!DOCTYPE> is not allowed" });
   const problems = [...new Set(found.sort((a, b) => a.at - b.at).map((p) => p.text))];

@@ -62,6 +62,16 @@ export function createSanitiser(window: WindowLike): Sanitiser {
   purify.setConfig(config);
   let notes: Removal[] = [];
 
+  // An element's `is` (a customised built-in) is fixed when the parser makes it: removing the
+  // attribute leaves it in place, and jsdom's serialiser writes it back out. Such an element is
+  // unwrapped instead, keeping what it holds.
+  purify.addHook("uponSanitizeElement", (node) => {
+    if (node.nodeType !== 1 || !(node as Element).hasAttribute("is")) return;
+    const element = node as Element;
+    notes.push({ kind: "attribute", tag: tagOf(element), name: "is", value: element.getAttribute("is") ?? "" });
+    element.replaceWith(...element.childNodes);
+  });
+
   purify.addHook("uponSanitizeAttribute", (node, event) => {
     const tag = tagOf(node);
     const name = event.attrName;
