@@ -20,6 +20,7 @@
  * ajv.ts does). In a browser (the editor's live checks) it is the browser's.
  */
 import { type Token as Parse5, type TokenHandler, Tokenizer } from "parse5";
+import { isCanonicalSafe } from "./canonical";
 import { domWindow } from "./dom-window";
 import { allowedTags, linkKind, offSiteRel } from "./html-allowlist";
 import { createSanitiser, type Removal, type Sanitiser } from "./purify";
@@ -29,11 +30,6 @@ const sanitiserHere = () => {
   sanitiser ??= createSanitiser(domWindow());
   return sanitiser;
 };
-
-/** Returns the string with every tag and attribute outside the allowlist removed. */
-export function sanitizeInlineHtml(html: string): string {
-  return html.includes("<") ? sanitiserHere().sanitize(html) : html;
-}
 
 type Location = Parse5.LocationWithAttributes;
 type TagToken = Parse5.TagToken;
@@ -274,8 +270,9 @@ export interface HtmlVerdict {
 
 /** Checks a content string against the sanitiser (see the top of this file for what counts). */
 export function checkHtml(html: string): HtmlVerdict {
-  // No '<', no markup: the string reads the same as its sanitised form.
-  if (!html.includes("<")) return { sanitized: html, problems: [] };
+  // No '<', no markup: the string reads the same as its sanitised form. Nor does a string whose
+  // tokens already are what the sanitiser would leave (canonical.ts), known without a DOM.
+  if (!html.includes("<") || isCanonicalSafe(html)) return { sanitized: html, problems: [] };
   const { html: sanitized, removed } = sanitiserHere().inspect(html);
   const written = read(html);
   const result = read(sanitized);

@@ -5,11 +5,12 @@
  * page's content is already in its HTML, sanitised by the prerenderer, and hydration keeps it as it
  * is (see text.tsx). Content the browser renders itself (a page reached by a link) waits for it.
  *
- * Two shortcuts, both exact: a string with no '<' holds no markup, so it reads the same as its
- * sanitised form (entities decode alike either way) and is returned as it is; and results are
- * remembered, since a site repeats its strings across pages.
+ * Shortcuts, all exact: a string with no '<' holds no markup, so it reads the same as its sanitised
+ * form (entities decode alike either way) and is returned as it is; in Node, so is a string whose
+ * tokens show it is already what the sanitiser would make of it (canonical.ts: no jsdom needed);
+ * and results are remembered, since a site repeats its strings across pages.
  */
-import { domWindow } from "./dom-window";
+import { alreadySanitised, domWindow } from "./dom-window";
 
 type Sanitise = (html: string) => string;
 
@@ -25,6 +26,7 @@ export function loadSanitiser(): Promise<void> {
     let made: Sanitise | undefined;
     // The window (jsdom's, in Node) is made on the first string that has a tag, not at load.
     sanitise = (html) => {
+      if (alreadySanitised(html)) return html;
       made ??= createSanitiser(domWindow()).sanitize;
       return made(html);
     };
