@@ -17,7 +17,13 @@ export type Form = {
   /**
    * Which of the six lead kinds this form sends; it fixes the payload's fields.
    */
-  kind: "appointment" | "contact-us" | "second-opinion" | "package-booking" | "speciality-enquiry" | "feedback";
+  kind:
+    | "appointment"
+    | "contact-us"
+    | "second-opinion"
+    | "package-booking"
+    | "speciality-enquiry"
+    | "feedback";
   /**
    * The heading shown above the form. Pages may give their own.
    */

@@ -9,8 +9,8 @@ import s6 from "../../../schemas/blocks/contact-details.schema.json" with { type
 import s7 from "../../../schemas/blocks/cta-banner.schema.json" with { type: "json" };
 import s8 from "../../../schemas/blocks/doctor-search.schema.json" with { type: "json" };
 import s9 from "../../../schemas/blocks/faq-accordion.schema.json" with { type: "json" };
-import s11 from "../../../schemas/blocks/form.schema.json" with { type: "json" };
 import s10 from "../../../schemas/blocks/form-data-notice.schema.json" with { type: "json" };
+import s11 from "../../../schemas/blocks/form.schema.json" with { type: "json" };
 import s12 from "../../../schemas/blocks/heading.schema.json" with { type: "json" };
 import s13 from "../../../schemas/blocks/health-packages.schema.json" with { type: "json" };
 import s14 from "../../../schemas/blocks/hero.schema.json" with { type: "json" };
