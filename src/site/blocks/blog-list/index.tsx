@@ -20,7 +20,7 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
           const speciality = specialities.find((s) => s.slug === post.speciality);
           return (
             <li className="blog-card surface" key={post.slug}>
-              <p className="blog-card__meta">
+              <p className="blog-card__meta meta-line">
                 {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
                 <time dateTime={post.date}>{formatDate(post.date)}</time>
               </p>
@@ -30,7 +30,7 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
                 </Link>
               </h3>
               <p className="blog-card__summary">{post.summary}</p>
-              <p className="blog-card__footer">
+              <p className="blog-card__footer meta-line">
                 {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
                 {post.sample ? <SampleBadge label="Sample article" /> : null}
               </p>

@@ -18,7 +18,7 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
       <SectionHeading title={block.title} intro={block.intro} />
       <ul className="branch-list__cards card-list">
         {shown.map((branch) => (
-          <li className="branch-tile surface" key={branch.slug}>
+          <li className="branch-tile surface hover-card" key={branch.slug}>
             {showImages ? (
               <ConfigImage
                 className="branch-tile__image"

@@ -19,7 +19,7 @@ export function NewsList({ block }: BlockProps<"news-list">) {
         <ol className="news-list__items">
           {items.map((item) => (
             <li className="news-item" key={`${item.date}-${item.title}`}>
-              <p className="news-item__meta">
+              <p className="news-item__meta meta-line">
                 <time dateTime={item.date}>{formatDate(item.date)}</time>
                 {item.sample ? <SampleBadge label="Sample item" /> : null}
               </p>

@@ -14,7 +14,7 @@ export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
       <SectionHeading title={block.title} intro={block.intro} />
       <ul className="speciality-grid__list card-list">
         {specialities.map((speciality) => (
-          <li className="speciality-tile surface" key={speciality.slug}>
+          <li className="speciality-tile surface hover-card" key={speciality.slug}>
             <span className="icon-badge">
               <Icon name={speciality.icon} />
             </span>
