@@ -103,7 +103,10 @@ export const defaultClientRate: Rate = { count: 10, perMs: 60_000 };
  * only this computer can reach, and a browser sends as Host only for a page it got from here.
  */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   return (
     h === "localhost" ||
     h.endsWith(".localhost") ||
