@@ -171,13 +171,22 @@ function answersOf(form: Form, body: Record<string, unknown>): FormValues {
   return visibleValues(form, normaliseValues(form, body.values));
 }
 
-/** The lead the relay builds: safe answers, and the page as the site's config names it. */
-function leadOf(form: Form, values: FormValues, claimed: LeadContext, deps: LeadRouteDeps): Lead {
-  return buildLead(form, crmSafeValues(form, values), deps.pages.resolve(claimed));
+/**
+ * The lead the relay builds: safe answers, and the page as the site's config names it. Should the
+ * config not be readable, the lead is still taken, without the page's names, rather than lost.
+ */
+async function leadOf(form: Form, values: FormValues, claimed: LeadContext, deps: LeadRouteDeps): Promise<Lead> {
+  let context: LeadContext = {};
+  try {
+    context = await deps.pages.resolve(claimed);
+  } catch (error) {
+    deps.log.error({ err: String(error) }, "Could not look up the page a lead came from; taking it without");
+  }
+  return buildLead(form, crmSafeValues(form, values), context);
 }
 
 /** What a honeypot submission is kept as: whatever can be read of it, for a person to judge. */
-function heldLead(form: Form | undefined, body: Record<string, unknown>, deps: LeadRouteDeps): Lead {
+async function heldLead(form: Form | undefined, body: Record<string, unknown>, deps: LeadRouteDeps): Promise<Lead> {
   if (!form)
     return { form: String(body.form ?? "").slice(0, 64), kind: "unknown" as Lead["kind"], payload: {}, attributes: [] };
   // Released after review (npm run leads -- --release), it goes to the CRM as it is kept here.
@@ -211,7 +220,7 @@ export function registerLeadRoute(app: FastifyInstance, url: string, deps: LeadR
       // field by mistake can still be called back after review.
       if (typeof body.honeypot === "string" && body.honeypot.trim() !== "") {
         try {
-          const id = await deps.store.hold(heldLead(form, body, deps));
+          const id = await deps.store.hold(await heldLead(form, body, deps));
           deps.metrics?.held.inc();
           deps.log.info({ held: id }, "Held a submission with the honeypot filled in, for review");
           return sendJson(reply, 202, { status: "accepted", id });
@@ -237,7 +246,7 @@ export function registerLeadRoute(app: FastifyInstance, url: string, deps: LeadR
       if (key !== undefined && !keyPattern.test(key)) return sendJson(reply, 400, leadAnswers.badKey);
 
       const context = boundContext(body.context);
-      const lead = leadOf(form, values, context, deps);
+      const lead = await leadOf(form, values, context, deps);
       let result: AcceptResult;
       try {
         result = await deps.store.accept({

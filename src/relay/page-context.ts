@@ -20,7 +20,7 @@
  * Files are read when a lead needs them and kept until their modification time or size changes,
  * so a publish is seen at the next lead without a restart.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { LeadContext } from "../shared/leads/lead";
 import type { Logger } from "./logger";
@@ -40,40 +40,50 @@ interface Treatment {
   name: string;
 }
 
+/** A collection's treatments, looked up by slug and by name (see `key`). */
+interface Treatments {
+  speciality?: string;
+  bySlug: Map<string, Treatment>;
+  byName: Map<string, Treatment>;
+}
+
 /** One treatment collection: its pages' route and what its leads fall back to. */
 interface Collection {
   route: RegExp;
   speciality: string;
   defaultDepartment: string;
-  treatments: Treatment[];
+  treatments: Treatments;
 }
 
-/** Reads JSON files, keeping each until its modification time or size changes. */
+/**
+ * Reads JSON files and what is made of them, keeping each until the file's modification time or
+ * size changes: a lead costs a stat per file, and a file is read and indexed once per version.
+ */
 class JsonFiles {
-  private readonly cache = new Map<string, { mtimeMs: number; size: number; data: unknown }>();
+  private readonly cache = new Map<string, { mtimeMs: number; size: number; made: unknown }>();
 
   constructor(private readonly log: Logger) {}
 
-  /** The file's data; undefined when it is missing or not JSON (said once per version). */
-  read(file: string): unknown {
-    let stat: ReturnType<typeof statSync>;
+  /** `make` of the file's data; undefined when the file is missing or not JSON (said once per version). */
+  async read<T>(file: string, make: (data: unknown) => T): Promise<T | undefined> {
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
-      stat = statSync(file);
+      info = await stat(file);
     } catch {
       this.cache.delete(file);
       return undefined;
     }
     const cached = this.cache.get(file);
-    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.data;
-    let data: unknown;
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.made as T | undefined;
+    let made: T | undefined;
     try {
-      data = JSON.parse(readFileSync(file, "utf8"));
+      made = make(JSON.parse(await readFile(file, "utf8")));
     } catch (error) {
       this.log.warn({ file, err: String(error) }, "Cannot read a config file the lead relay trusts; ignoring it");
-      data = undefined;
+      made = undefined;
     }
-    this.cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, data });
-    return data;
+    this.cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, made });
+    return made;
   }
 }
 
@@ -88,18 +98,37 @@ function routePattern(route: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
-function treatmentsIn(data: unknown): Treatment[] {
+/** The treatments of a data file (or of one file of a collection's folder), indexed. */
+function indexTreatments(data: unknown): Treatments {
   const list = isRecord(data) && Array.isArray(data.sub_departments) ? data.sub_departments : [data];
-  return list.flatMap((t) => {
+  const index: Treatments = {
+    speciality: isRecord(data) ? text(data.speciality) : undefined,
+    bySlug: new Map(),
+    byName: new Map(),
+  };
+  for (const t of list) {
     const slug = isRecord(t) ? text(t.slug) : undefined;
     const name = isRecord(t) ? text(t.name) : undefined;
-    return slug && name ? [{ slug, name }] : [];
-  });
+    if (!slug || !name) continue;
+    if (!index.bySlug.has(slug)) index.bySlug.set(slug, { slug, name });
+    if (!index.byName.has(key(name))) index.byName.set(key(name), { slug, name });
+  }
+  return index;
 }
 
-function safeList(dir: string): string[] {
+function merge(parts: Treatments[]): Treatments {
+  const all: Treatments = { speciality: undefined, bySlug: new Map(), byName: new Map() };
+  for (const part of parts) {
+    all.speciality ??= part.speciality;
+    for (const [k, t] of part.bySlug) if (!all.bySlug.has(k)) all.bySlug.set(k, t);
+    for (const [k, t] of part.byName) if (!all.byName.has(k)) all.byName.set(k, t);
+  }
+  return all;
+}
+
+async function safeList(dir: string): Promise<string[]> {
   try {
-    return readdirSync(dir).sort();
+    return (await readdir(dir)).sort();
   } catch {
     return [];
   }
@@ -123,59 +152,58 @@ export class PageContext {
     this.files = new JsonFiles(sources.log);
   }
 
-  /** The treatment data of one collection: published by the build, else from site-config. */
-  private collectionData(dataFile: string): { speciality?: string; treatments: Treatment[] } {
-    const published = this.files.read(path.join(this.sources.distDir, "assets", "data", dataFile));
+  /** The treatments of one collection: as the build published them, else from site-config. */
+  private async treatments(dataFile: string): Promise<Treatments> {
+    const published = path.join(this.sources.distDir, "assets", "data", dataFile);
     const own = path.join(this.sources.configDir, "collections", dataFile);
-    const data = published ?? this.files.read(own);
-    if (data !== undefined) {
-      return { speciality: isRecord(data) ? text(data.speciality) : undefined, treatments: treatmentsIn(data) };
-    }
+    const whole = (await this.files.read(published, indexTreatments)) ?? (await this.files.read(own, indexTreatments));
+    if (whole) return whole;
     // A collection kept as a folder of files, one per treatment (and perhaps one for the rest).
     const folder = own.replace(/\.json$/, "");
-    let speciality: string | undefined;
-    const treatments: Treatment[] = [];
-    for (const name of safeList(folder).filter((f) => f.endsWith(".json"))) {
-      const part = this.files.read(path.join(folder, name));
-      speciality ??= isRecord(part) ? text(part.speciality) : undefined;
-      treatments.push(...treatmentsIn(part));
-    }
-    return { speciality, treatments };
+    const names = (await safeList(folder)).filter((f) => f.endsWith(".json"));
+    const parts = await Promise.all(names.map((f) => this.files.read(path.join(folder, f), indexTreatments)));
+    return merge(parts.filter((p): p is Treatments => p !== undefined));
   }
 
-  private collections(): Collection[] {
+  private async collections(): Promise<Collection[]> {
     const dir = path.join(this.sources.configDir, "collections");
-    return safeList(dir)
-      .filter((f) => f.endsWith(".presentation.json"))
-      .flatMap((f) => {
-        const p = this.files.read(path.join(dir, f));
-        if (!isRecord(p)) return [];
+    const files = (await safeList(dir)).filter((f) => f.endsWith(".presentation.json"));
+    const found = await Promise.all(
+      files.map(async (f): Promise<Collection | undefined> => {
+        const p = await this.files.read(path.join(dir, f), (data) => data);
+        if (!isRecord(p)) return undefined;
         const [route, dataFile, defaultDepartment] = [text(p.route), text(p.dataFile), text(p.defaultDepartment)];
-        if (!route || !dataFile || !defaultDepartment) return [];
-        const data = this.collectionData(dataFile);
-        return [
-          {
-            route: routePattern(route),
-            speciality: data.speciality ?? defaultDepartment,
-            defaultDepartment,
-            treatments: data.treatments,
-          },
-        ];
-      });
+        if (!route || !dataFile || !defaultDepartment) return undefined;
+        const treatments = await this.treatments(dataFile);
+        return {
+          route: routePattern(route),
+          speciality: treatments.speciality ?? defaultDepartment,
+          defaultDepartment,
+          treatments,
+        };
+      }),
+    );
+    return found.filter((c): c is Collection => c !== undefined);
   }
 
-  private specialities(): string[] {
-    const data = this.files.read(path.join(this.sources.configDir, "specialities.json"));
-    const list = isRecord(data) && Array.isArray(data.specialities) ? data.specialities : [];
-    return list.flatMap((s) => (isRecord(s) && text(s.name) ? [text(s.name) as string] : []));
+  private async specialities(): Promise<string[]> {
+    const file = path.join(this.sources.configDir, "specialities.json");
+    const names = await this.files.read(file, (data) => {
+      const list = isRecord(data) && Array.isArray(data.specialities) ? data.specialities : [];
+      return list.flatMap((s) => {
+        const name = isRecord(s) ? text(s.name) : undefined;
+        return name ? [name] : [];
+      });
+    });
+    return names ?? [];
   }
 
   /**
    * The context a lead is built with: only names the site's config holds. `claimed` is the
    * browser's (already bounded) context.
    */
-  resolve(claimed: LeadContext): LeadContext {
-    const collections = this.collections();
+  async resolve(claimed: LeadContext): Promise<LeadContext> {
+    const [collections, specialities] = await Promise.all([this.collections(), this.specialities()]);
     let collection: Collection | undefined;
     let treatment: Treatment | undefined;
 
@@ -186,7 +214,7 @@ export class PageContext {
         const slug = c.route.exec(where)?.[1];
         if (slug === undefined) continue;
         collection = c;
-        treatment = c.treatments.find((t) => t.slug === slug);
+        treatment = c.treatments.bySlug.get(slug);
         break;
       }
     }
@@ -196,9 +224,8 @@ export class PageContext {
     );
     // 3. The treatment by its name or slug, in the page's collection when that is known.
     if (!treatment && claimed.treatment) {
-      const among = collection ? [collection] : collections;
-      for (const c of among) {
-        treatment = c.treatments.find((t) => same(t.name, claimed.treatment) || t.slug === claimed.treatment);
+      for (const c of collection ? [collection] : collections) {
+        treatment = c.treatments.byName.get(key(claimed.treatment)) ?? c.treatments.bySlug.get(claimed.treatment);
         if (treatment) {
           collection = c;
           break;
@@ -206,7 +233,6 @@ export class PageContext {
       }
     }
 
-    const specialities = this.specialities();
     const known = (v: string | undefined) =>
       v === undefined
         ? undefined

@@ -9,9 +9,11 @@ import { request } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { crmSafeValues, neutralised, visibleValues, withoutInvisible } from "../../src/relay/lead-text";
+import { createLogger } from "../../src/relay/logger";
+import { PageContext } from "../../src/relay/page-context";
 import { forms } from "../../src/site/config/forms";
 import { type FakeCrm, startFakeCrm } from "../helpers/fake-crm";
-import { appointmentBody, pageToken, postLead, startTestRelay, type TestRelay } from "../helpers/relay";
+import { appointmentBody, pageToken, postLead, startTestRelay, type TestRelay, tempDir } from "../helpers/relay";
 
 let relay: TestRelay | undefined;
 let crm: FakeCrm | undefined;
@@ -326,3 +328,54 @@ describe("lead text, function by function", () => {
     expect(crmSafeValues(forms.feedback, { ...values, mobile: "=1+cmd" }).mobile).toBe("'=1+cmd");
   });
 });
+
+describe("the site's config, as the relay reads it", () => {
+  it("reads a collection kept as a folder of one file per treatment when there is no build", async () => {
+    const { dir, cleanup } = tempDir("page-context-");
+    try {
+      const config = path.join(dir, "site-config");
+      const presentation = {
+        id: "cardiology",
+        route: "/specialities/cardiology/:slug",
+        dataFile: "cardiology-sub-departments.json",
+        defaultDepartment: "Cardiology",
+      };
+      write(path.join(config, "collections", "cardiology.presentation.json"), presentation);
+      const folder = path.join(config, "collections", "cardiology-sub-departments");
+      write(path.join(folder, "collection.json"), { speciality: "Cardiology", location: "Hyderabad" });
+      write(path.join(folder, "tavi.json"), { slug: "tavi", name: "TAVI" });
+      write(path.join(config, "specialities.json"), { specialities: [{ name: "Neurology", slug: "neurology" }] });
+      const logs: string[] = [];
+      const pages = new PageContext({
+        distDir: path.join(dir, "no-build"),
+        configDir: config,
+        log: createLogger({ write: (line) => logs.push(line) }),
+      });
+      expect(await pages.resolve({ page: "/specialities/cardiology/tavi" })).toEqual({
+        treatment: "TAVI",
+        department: "TAVI",
+        speciality: "Cardiology",
+      });
+      expect(await pages.resolve({ treatment: "Heart Failure", speciality: "Cardiology" })).toEqual({
+        department: "Cardiology",
+        speciality: "Cardiology",
+      });
+      expect(await pages.resolve({ speciality: "neurology", department: "Neurology" })).toEqual({
+        department: "Neurology",
+        speciality: "Neurology",
+      });
+      // A file that is not JSON is skipped, and said once.
+      writeFileSync(path.join(folder, "broken.json"), "{");
+      expect(await pages.resolve({ treatment: "tavi" })).toMatchObject({ treatment: "TAVI" });
+      expect(await pages.resolve({ treatment: "tavi" })).toMatchObject({ treatment: "TAVI" });
+      expect(logs.filter((l) => l.includes("Cannot read a config file"))).toHaveLength(1);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+function write(file: string, data: unknown) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(data));
+}
