@@ -15,10 +15,12 @@ import siteJson from "../../site-config/site.json" with { type: "json" };
 import type { Form } from "../shared/generated/form";
 import { type CrmSender, leadSquaredSender } from "./crm";
 import { loadForms } from "./forms";
-import { isHttps, maxBodyBytes, registerLeadRoute } from "./leads-route";
+import { maxBodyBytes, registerLeadRoute } from "./leads-route";
 import { createLogger, type Logger } from "./logger";
 import { createMetrics, type RelayMetrics } from "./metrics";
 import { openStore } from "./open-store";
+import { PageContext } from "./page-context";
+import { isHttps, type ProxyHops, proxyWarning } from "./proxy";
 import { CsrfTokens, registerSecurityHeaders } from "./security";
 import { type CrmSettings, defaultClientRate, defaultDeliveryRate, type Rate } from "./settings";
 import { isPageRequest, registerSite } from "./static";
@@ -54,12 +56,17 @@ export interface ServerOptions {
   retentionMs?: number;
   /** Serve /metrics on this port and host (default host 127.0.0.1); absent: no metrics listener. */
   metrics?: { port: number; host?: string };
-  /** The site's public origin, such as https://www.hospitals.example; default each request's own. */
+  /**
+   * The site's public origin, such as https://www.hospitals.example; default each request's own,
+   * when its Host names this machine (127.0.0.1, localhost).
+   */
   siteOrigin?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For and X-Forwarded-Proto. */
-  trustProxy?: boolean;
+  /** Behind reverse proxies (true: one; or how many): trust X-Forwarded-For and X-Forwarded-Proto. */
+  trustProxy?: ProxyHops;
   /** site-config/forms/ to load; default this checkout's. */
   formsDir?: string;
+  /** site-config/ whose collections and specialities name the pages leads come from; default this checkout's. */
+  siteConfigDir?: string;
   /** Forms to use instead of loading them (tests). */
   forms?: Record<string, Form>;
   /** The clock; tests may fix it. */
@@ -87,7 +94,26 @@ export interface RunningServer {
 }
 
 const apiBase = siteJson.apiBase.replace(/\/+$/, "");
+/** site-config/ of this checkout. */
+export const defaultSiteConfigDir = path.resolve(import.meta.dirname, "../../site-config");
 const hourMs = 3_600_000;
+
+/**
+ * Says, at most once a minute, that leads are refused because SITE_ORIGIN is unset and requests
+ * name another Host: the sign of a relay behind a proxy that was started as if alone.
+ */
+function foreignHostWarning(log: Logger): (host: string) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (host) => {
+    const now = Date.now();
+    if (now - last < 60_000) return;
+    last = now;
+    log.warn(
+      { host: host.slice(0, 100) },
+      "Refused a lead for a Host other than this machine: SITE_ORIGIN is not set. If the site is served under that name, set SITE_ORIGIN to its origin, such as https://www.hospitals.example, and restart.",
+    );
+  };
+}
 
 function registerProbes(app: FastifyInstance, store: LeadStore, isClosing: () => boolean) {
   const noStore = { "Cache-Control": "no-store" };
@@ -156,7 +182,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       })
     : undefined;
   const trustProxy = options.trustProxy ?? false;
+  const host = options.host ?? "127.0.0.1";
   let closing = false;
+  const warning = proxyWarning(host, trustProxy);
+  if (warning) log.warn(warning);
 
   const app = Fastify({
     // Fastify's own lines (errors) at warn and above: main.ts says where the site runs.
@@ -167,7 +196,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     forceCloseConnections: "idle",
     return503OnClosing: true,
   });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, (req) => isHttps(req, trustProxy));
   app.addHook("onRequest", async (request, reply) => {
     const pathname = new URL(request.url, "http://x").pathname;
     if (pathname.startsWith(`${apiBase}/`) || pathname === "/healthz" || pathname === "/readyz") return;
@@ -191,14 +220,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     csrf,
     limit: opened.clientLimit(options.clientRate ?? defaultClientRate),
     siteOrigin: options.siteOrigin,
+    pages: new PageContext({ distDir: options.distDir, configDir: options.siteConfigDir ?? defaultSiteConfigDir, log }),
     trustProxy,
     onAccepted: () => worker?.kick(),
+    onForeignHost: foreignHostWarning(log),
     log,
     metrics,
   });
   await registerSite(app, options.distDir, apiBase, log);
 
-  const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port, host });
   const metricsListener = options.metrics
     ? await startMetrics(metrics, store, () => closing, options.metrics)

@@ -10,17 +10,25 @@
  * Idempotency-Key already used (on any relay sharing the outbox) gets the first answer again.
  * Only then is the lead built from the form's config (never from the browser's say-so) and
  * written to the outbox, and 202 is answered once the write is durable.
+ *
+ * What reaches the CRM is safe there (issue 17): answers lose invisible characters before they
+ * are checked, free text never starts a formula nor opens markup (lead-text.ts), and the page's
+ * treatment, department and speciality are names from the site's own config (page-context.ts).
  */
 import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import siteJson from "../../site-config/site.json" with { type: "json" };
 import type { Form } from "../shared/generated/form";
-import { boundContext, buildLead, type Lead } from "../shared/leads/lead";
-import { normaliseValues, submitCheckError, validateValues } from "../shared/leads/rules";
+import { boundContext, buildLead, type Lead, type LeadContext } from "../shared/leads/lead";
+import { type FormValues, normaliseValues, submitCheckError, validateValues } from "../shared/leads/rules";
 import type { ClientLimit } from "./client-limit";
+import { crmSafeValues, visibleValues } from "./lead-text";
 import type { Logger } from "./logger";
 import type { RelayMetrics } from "./metrics";
+import type { PageContext } from "./page-context";
+import { clientAddress, isHttps, limitKey, type ProxyHops } from "./proxy";
 import type { CsrfTokens } from "./security";
+import { isLoopbackHost } from "./settings";
 import { type AcceptResult, fingerprintOf, type LeadStore } from "./store";
 
 /** The largest body accepted. A lead is a few hundred bytes; 16 KiB leaves room for a long message. */
@@ -67,12 +75,16 @@ export interface LeadRouteDeps {
   store: LeadStore;
   csrf: CsrfTokens;
   limit: ClientLimit;
-  /** The site's public origin; absent: the request's own (scheme and Host). */
+  /** The site's public origin; absent: the request's own (scheme and Host), on this machine only. */
   siteOrigin?: string;
-  /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-For/-Proto. */
-  trustProxy: boolean;
+  /** What the site's config says about the page a lead came from. */
+  pages: PageContext;
+  /** Behind reverse proxies (how many): take the client address and scheme from X-Forwarded-For/-Proto. */
+  trustProxy: ProxyHops;
   /** Told after each new lead (the delivery worker wakes up). */
   onAccepted?: () => void;
+  /** Told when a lead is refused because SITE_ORIGIN is unset and the Host is not this machine. */
+  onForeignHost?: (host: string) => void;
   log: Logger;
   metrics?: RelayMetrics;
 }
@@ -85,37 +97,25 @@ export function sendJson(reply: FastifyReply, status: number, body: unknown, hea
     .send(JSON.stringify(body));
 }
 
-function lastForwarded(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value.join(",") : value;
-  const parts = (text ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.at(-1);
+/** The host name of a Host header ("[::1]:3000" is "::1"). */
+function hostName(host: string): string {
+  const m = /^\[([^\]]*)\](?::\d*)?$/.exec(host) ?? /^([^:]*)(?::\d*)?$/.exec(host);
+  return (m?.[1] ?? host).toLowerCase();
 }
 
 /**
- * The client's address. Behind a proxy (trustProxy), the last X-Forwarded-For entry: the one the
- * proxy itself added, which the client cannot forge.
+ * The origin leads must come from: SITE_ORIGIN, or with none (a start on this machine, such as
+ * `npm start`) the request's own scheme and Host, but only when that Host names this machine. A
+ * Host such as evil.example is then a page of another site, or DNS rebinding aimed at a relay
+ * running on someone's computer, and is refused.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? lastForwarded(req.headers["x-forwarded-for"]) : undefined;
-  return forwarded ?? req.socket.remoteAddress ?? "unknown";
-}
-
-/** Whether the request came over https (directly, or per the proxy). */
-export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
-  if (trustProxy) {
-    const proto = lastForwarded(req.headers["x-forwarded-proto"]);
-    if (proto) return proto === "https";
-  }
-  return "encrypted" in req.socket && Boolean(req.socket.encrypted);
-}
-
 function expectedOrigin(req: IncomingMessage, deps: LeadRouteDeps): string | undefined {
   if (deps.siteOrigin) return deps.siteOrigin.toLowerCase();
   const host = req.headers.host;
-  if (!host) return undefined;
+  if (!host || !isLoopbackHost(hostName(host))) {
+    if (host) deps.onForeignHost?.(host);
+    return undefined;
+  }
   return `${isHttps(req, deps.trustProxy) ? "https" : "http"}://${host}`.toLowerCase();
 }
 
@@ -147,7 +147,7 @@ function guard(deps: LeadRouteDeps) {
       return sendJson(reply, 403, leadAnswers.csrf);
     }
 
-    const wait = await deps.limit.take(clientAddress(req, deps.trustProxy));
+    const wait = await deps.limit.take(limitKey(clientAddress(req, deps.trustProxy)));
     if (wait > 0) {
       return sendJson(reply, 429, leadAnswers.rateLimited, { "Retry-After": String(Math.ceil(wait / 1000)) });
     }
@@ -166,11 +166,31 @@ function bodyErrors(error: FastifyError, _request: FastifyRequest, reply: Fastif
   throw error;
 }
 
+/** The answers of a request as the form's rules check them: the form's fields, visible characters only. */
+function answersOf(form: Form, body: Record<string, unknown>): FormValues {
+  return visibleValues(form, normaliseValues(form, body.values));
+}
+
+/**
+ * The lead the relay builds: safe answers, and the page as the site's config names it. Should the
+ * config not be readable, the lead is still taken, without the page's names, rather than lost.
+ */
+async function leadOf(form: Form, values: FormValues, claimed: LeadContext, deps: LeadRouteDeps): Promise<Lead> {
+  let context: LeadContext = {};
+  try {
+    context = await deps.pages.resolve(claimed);
+  } catch (error) {
+    deps.log.error({ err: String(error) }, "Could not look up the page a lead came from; taking it without");
+  }
+  return buildLead(form, crmSafeValues(form, values), context);
+}
+
 /** What a honeypot submission is kept as: whatever can be read of it, for a person to judge. */
-function heldLead(form: Form | undefined, body: Record<string, unknown>): Lead {
+async function heldLead(form: Form | undefined, body: Record<string, unknown>, deps: LeadRouteDeps): Promise<Lead> {
   if (!form)
     return { form: String(body.form ?? "").slice(0, 64), kind: "unknown" as Lead["kind"], payload: {}, attributes: [] };
-  return buildLead(form, normaliseValues(form, body.values), boundContext(body.context));
+  // Released after review (npm run leads -- --release), it goes to the CRM as it is kept here.
+  return leadOf(form, answersOf(form, body), boundContext(body.context), deps);
 }
 
 /** Registers the leads endpoint at `url` (POST; other methods get 405). */
@@ -200,7 +220,7 @@ export function registerLeadRoute(app: FastifyInstance, url: string, deps: LeadR
       // field by mistake can still be called back after review.
       if (typeof body.honeypot === "string" && body.honeypot.trim() !== "") {
         try {
-          const id = await deps.store.hold(heldLead(form, body));
+          const id = await deps.store.hold(await heldLead(form, body, deps));
           deps.metrics?.held.inc();
           deps.log.info({ held: id }, "Held a submission with the honeypot filled in, for review");
           return sendJson(reply, 202, { status: "accepted", id });
@@ -212,7 +232,7 @@ export function registerLeadRoute(app: FastifyInstance, url: string, deps: LeadR
 
       if (!form) return sendJson(reply, 400, leadAnswers.unknownForm);
 
-      const values = normaliseValues(form, body.values);
+      const values = answersOf(form, body);
       const fields = validateValues(form, values);
       const check = form.submitCheck;
       if (check && fields[check.field] === undefined) {
@@ -226,7 +246,7 @@ export function registerLeadRoute(app: FastifyInstance, url: string, deps: LeadR
       if (key !== undefined && !keyPattern.test(key)) return sendJson(reply, 400, leadAnswers.badKey);
 
       const context = boundContext(body.context);
-      const lead = buildLead(form, values, context);
+      const lead = await leadOf(form, values, context, deps);
       let result: AcceptResult;
       try {
         result = await deps.store.accept({

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Lead } from "../shared/leads/lead";
-import { type RawHeld, toHeld } from "./outbox-schema";
+import { type RawHeld, toHeld } from "./raw-rows";
 import { type ErasureReport, erasedFingerprint, type HeldRow, phoneKey } from "./store";
 
 const erasedFields = `payload = '{}', attributes = '[]', fingerprint = '${erasedFingerprint}', last_error = NULL`;

@@ -4,8 +4,6 @@
  * transaction, so a relay and `npm run leads` opening the same file at once cannot both apply it.
  */
 import type Database from "better-sqlite3";
-import type { LeadAttribute } from "../shared/leads/lead";
-import type { HeldRow, LeadRow, LeadStatus } from "./store";
 
 const leadsTable = (name: string) => `
 CREATE TABLE ${name} (
@@ -61,64 +59,4 @@ export function migrate(db: Database.Database): void {
     if (version < migrations.length) db.pragma(`user_version = ${migrations.length}`);
   });
   apply.immediate();
-}
-
-/** A leads row as SQLite returns it. */
-export interface RawRow {
-  seq: number;
-  id: string;
-  form: string;
-  kind: string;
-  payload: string;
-  attributes: string;
-  status: LeadStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  crm_id: string | null;
-  created_at: number;
-  delivered_at: number | null;
-  erased_at: number | null;
-}
-
-export function toRow(r: RawRow): LeadRow {
-  return {
-    seq: r.seq,
-    id: r.id,
-    form: r.form,
-    kind: r.kind,
-    payload: JSON.parse(r.payload) as Record<string, string>,
-    attributes: JSON.parse(r.attributes) as LeadAttribute[],
-    status: r.status,
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    lastError: r.last_error,
-    crmId: r.crm_id,
-    createdAt: r.created_at,
-    deliveredAt: r.delivered_at,
-    erasedAt: r.erased_at ?? null,
-  };
-}
-
-/** A held_leads row as SQLite returns it. */
-export interface RawHeld {
-  id: string;
-  form: string;
-  kind: string;
-  payload: string;
-  attributes: string;
-  created_at: number;
-  erased_at: number | null;
-}
-
-export function toHeld(r: RawHeld): HeldRow {
-  return {
-    id: r.id,
-    form: r.form,
-    kind: r.kind,
-    payload: JSON.parse(r.payload) as Record<string, string>,
-    attributes: JSON.parse(r.attributes) as LeadAttribute[],
-    createdAt: r.created_at,
-    erasedAt: r.erased_at,
-  };
 }

@@ -18,7 +18,8 @@ import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { Lead } from "../shared/leads/lead";
 import * as privacy from "./outbox-privacy";
-import { migrate, type RawRow, toRow } from "./outbox-schema";
+import { migrate } from "./outbox-schema";
+import { type RawRow, toRow } from "./raw-rows";
 import type { AcceptResult, DeliveryStatus, ErasureReport, HeldRow, LeadRow, LeadStatus, NewLead } from "./store";
 
 function open(file: string, synchronous: "FULL" | "NORMAL"): Database.Database {

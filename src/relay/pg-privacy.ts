@@ -6,21 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Lead } from "../shared/leads/lead";
-import { type ErasureReport, erasedFingerprint, type HeldRow, type LeadRow, phoneKey } from "./store";
+import { type RawHeld, toHeld } from "./raw-rows";
+import { type ErasureReport, erasedFingerprint, type HeldRow, phoneKey } from "./store";
 
 const now = "relay_now_ms()";
 const erasedFields = `payload = '{}', attributes = '[]', fingerprint = '${erasedFingerprint}', last_error = NULL, erased_at = ${now}`;
 const hasPhone = `attributes @> jsonb_build_array(jsonb_build_object('Attribute', 'Phone', 'Value', $1::text))`;
-
-interface RawHeld {
-  id: string;
-  form: string;
-  kind: string;
-  payload: Record<string, string>;
-  attributes: LeadRow["attributes"];
-  created_at: number;
-  erased_at: number | null;
-}
 
 async function rows<T extends pg.QueryResultRow>(pool: pg.Pool, text: string, values: unknown[] = []): Promise<T[]> {
   return (await pool.query<T>(text, values)).rows;
@@ -37,15 +28,7 @@ export async function hold(pool: pg.Pool, lead: Lead): Promise<string> {
 
 export async function listHeld(pool: pg.Pool, limit = 50): Promise<HeldRow[]> {
   const held = await rows<RawHeld>(pool, "SELECT * FROM relay_held_leads ORDER BY created_at DESC LIMIT $1", [limit]);
-  return held.map((r) => ({
-    id: r.id,
-    form: r.form,
-    kind: r.kind,
-    payload: r.payload,
-    attributes: r.attributes,
-    createdAt: r.created_at,
-    erasedAt: r.erased_at,
-  }));
+  return held.map(toHeld);
 }
 
 export async function releaseHeld(pool: pg.Pool, id: string) {

@@ -21,6 +21,7 @@ import pg from "pg";
 import type { Lead } from "../shared/leads/lead";
 import { migrate } from "./pg-migrations";
 import * as privacy from "./pg-privacy";
+import { type RawRow, toRow } from "./raw-rows";
 import {
   type AcceptResult,
   type ErasureReport,
@@ -52,40 +53,6 @@ export function describeDatabaseUrl(url: string): string {
     return "postgres (unparseable DATABASE_URL)";
   }
 }
-
-interface RawRow {
-  seq: number;
-  id: string;
-  form: string;
-  kind: string;
-  payload: Record<string, string>;
-  attributes: LeadRow["attributes"];
-  status: LeadStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  crm_id: string | null;
-  created_at: number;
-  delivered_at: number | null;
-  erased_at: number | null;
-}
-
-const toRow = (r: RawRow): LeadRow => ({
-  seq: r.seq,
-  id: r.id,
-  form: r.form,
-  kind: r.kind,
-  payload: r.payload,
-  attributes: r.attributes,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  crmId: r.crm_id,
-  createdAt: r.created_at,
-  deliveredAt: r.delivered_at,
-  erasedAt: r.erased_at,
-});
 
 /** Options of the PostgreSQL store. */
 export interface PgStoreOptions {

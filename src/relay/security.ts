@@ -13,7 +13,7 @@
  * did.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
@@ -32,21 +32,35 @@ export const contentSecurityPolicy = [
 ].join("; ");
 
 /**
- * Sets the headers every response carries: helmet's set (kept up to date by its maintainers),
- * with frames refused outright, HSTS without includeSubDomains (other hosts of the hospital's
- * domain may still be plain http), and our exact CSP and Permissions-Policy, which helmet does not
- * write the way browsers and our tests read them ("; " between directives, no Permissions-Policy).
+ * HSTS: browsers use https for the site's host and every host under it for a year. Sent on https
+ * responses only (browsers ignore it over http, and a plain-http answer is no place to promise
+ * https). includeSubDomains covers hosts *under* the site's (www.hospitals.example covers
+ * x.www.hospitals.example, not the hospital's other hosts): keep each of those on https too.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/**
+ * Sets the headers every response carries: helmet's set (kept up to date by its maintainers),
+ * with frames refused outright, our exact CSP and Permissions-Policy, which helmet does not write
+ * the way browsers and our tests read them ("; " between directives, no Permissions-Policy), and
+ * HSTS on https responses only (helmet would send it on every response).
+ *
+ * @param isHttps whether a request came over https (a TLS socket, or per a trusted proxy).
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  isHttps: (request: IncomingMessage) => boolean,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: false,
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    strictTransportSecurity: false,
   });
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
     reply.header("Content-Security-Policy", contentSecurityPolicy);
     reply.header("Permissions-Policy", permissionsPolicy);
+    if (isHttps(request.raw)) reply.header("Strict-Transport-Security", strictTransportSecurity);
   });
 }
 

@@ -1,6 +1,8 @@
 /**
- * Serves dist/ (@fastify/static): files as they are, their .br and .gz twins to browsers that take
- * them (npm run build writes both, src/build/compress.ts), and prerendered pages at their paths
+ * Serves dist/ (@fastify/static): files as they are on disk at each request (nothing about them
+ * is kept from the start), their .br and .gz twins to browsers that take them while the twin is
+ * at least as new as the file (npm run build writes both, src/build/compress.ts; see
+ * precompressed.ts), and prerendered pages at their paths
  * (dist/<route>/index.html). A path with no page is either a treatment address the browser
  * resolves (aliases, a mistyped slug: the app shell, dist/shell.html, handles it as the spec says)
  * or goes to /home, as the spec's router does. Never dist/index.html: that is the prerendered
@@ -13,6 +15,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "./logger";
+import { acceptedAmong, freshEncodings, servedFile } from "./precompressed";
 
 /** Hashed file names never change content, so browsers may keep them for good. */
 export const immutableAsset = /^\/assets\/.*-[A-Za-z0-9_-]{8,}\.(js|css|woff2?)$/;
@@ -50,6 +53,15 @@ export async function registerSite(app: FastifyInstance, distDir: string, apiBas
     });
     return;
   }
+  // Before @fastify/static's route (its path is "/*") picks a twin by Accept-Encoding: it sees only
+  // the encodings whose twins are fresh. Vary tells caches the answer depends on that header.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.url !== "/*" || (request.method !== "GET" && request.method !== "HEAD")) return;
+    const file = await servedFile(distDir, new URL(request.url, "http://x").pathname);
+    const fresh = file ? await freshEncodings(file) : [];
+    if (fresh.length > 0) reply.header("Vary", "Accept-Encoding");
+    request.headers = { "accept-encoding": acceptedAmong(request.headers["accept-encoding"], fresh) };
+  });
   await app.register(fastifyStatic, {
     root: distDir,
     preCompressed: true,
@@ -67,14 +79,15 @@ export async function registerSite(app: FastifyInstance, distDir: string, apiBas
   });
   // A prerendered build keeps the bare app shell as shell.html; a build that was not prerendered
   // (vite build alone) is a single-page app whose index.html is the shell for every page.
-  const prerendered = existsSync(path.join(distDir, "shell.html"));
-  const shellHtml = () => readFileSync(path.join(distDir, prerendered ? "shell.html" : "index.html"));
+  // Looked at when asked, as every file is: a publish may replace the build while the relay runs.
+  const prerendered = () => existsSync(path.join(distDir, "shell.html"));
+  const shellHtml = () => readFileSync(path.join(distDir, prerendered() ? "shell.html" : "index.html"));
   const browserRoutes = clientRoutes(path.resolve(import.meta.dirname, "../.."));
   app.setNotFoundHandler((request, reply) => {
     const pathname = new URL(request.url, "http://x").pathname;
     if (api(pathname)) return reply.code(404).header("Cache-Control", "no-store").send(apiNotFound);
     if (!isPageRequest(request.method, pathname)) return reply.code(404).headers(notFound).send("Not found.");
-    if (!prerendered || browserRoutes.some((r) => r.test(pathname))) {
+    if (!prerendered() || browserRoutes.some((r) => r.test(pathname))) {
       return reply
         .code(200)
         .headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" })

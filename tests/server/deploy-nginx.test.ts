@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,9 @@ const dist = path.join(out.dir, "dist");
 let relay: RunningServer;
 let nginx: ChildProcess | undefined;
 let site = "";
+/** nginx's https listener (a certificate made for the test) and that certificate. */
+let secureSite = "";
+let certificate = "";
 
 /** Headers that describe the body or the connection, not the site's policy. */
 const transport = new Set([
@@ -42,7 +46,7 @@ const transport = new Set([
   "transfer-encoding",
   "vary",
 ]);
-const policyHeaders = (res: Response) =>
+const policyHeaders = (res: { headers: Headers }) =>
   Object.fromEntries([...res.headers.entries()].filter(([name]) => !transport.has(name)));
 
 function nginxBinary(): string {
@@ -52,15 +56,19 @@ function nginxBinary(): string {
   return found;
 }
 
-/** docs/deploy/nginx.conf with this test's port, paths and relay; each swap must find its line. */
-function siteConf(port: number, relayPort: number): string {
+/** docs/deploy/nginx.conf with this test's ports, paths and relay; each swap must find its line. */
+function siteConf(port: number, tlsPort: number, tls: { cert: string; key: string }, relayPort: number): string {
   let conf = readFileSync(path.join(deployDir, "nginx.conf"), "utf8");
   const swap = (from: string | RegExp, to: string) => {
     const next = conf.replace(from, to);
     if (next === conf) throw new Error(`docs/deploy/nginx.conf no longer has ${from}`);
     conf = next;
   };
-  swap("listen 80;", `listen 127.0.0.1:${port};`);
+  // As an operator adds TLS: a second listener with a certificate.
+  swap(
+    "listen 80;",
+    `listen 127.0.0.1:${port};\n    listen 127.0.0.1:${tlsPort} ssl;\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};`,
+  );
   swap("root /srv/site/dist;", `root ${dist};`);
   swap(/include \/etc\/nginx\/security-headers\.conf;/g, `include ${path.join(deployDir, "security-headers.conf")};`);
   swap(/server relay-1:3000 [^;]*;\n\s*server relay-2:3000 [^;]*;/, `server 127.0.0.1:${relayPort};`);
@@ -84,11 +92,31 @@ beforeAll(async () => {
   });
   await run(process.execPath, [...tsx, "scripts/compress.ts", dist], { cwd: root, env, maxBuffer: 64 << 20 });
 
-  relay = await startServer({ port: 0, distDir: dist, log: () => {} });
-  const port = await freePort();
+  // Behind nginx, as deployed: it sets X-Forwarded-For and X-Forwarded-Proto.
+  relay = await startServer({ port: 0, distDir: dist, log: () => {}, trustProxy: true });
+  const [port, tlsPort] = [await freePort(), await freePort()];
   const prefix = path.join(out.dir, "nginx");
   mkdirSync(path.join(prefix, "logs"), { recursive: true });
-  writeFileSync(path.join(prefix, "site.conf"), siteConf(port, Number(new URL(relay.url).port)));
+  const tls = { cert: path.join(prefix, "site.crt"), key: path.join(prefix, "site.key") };
+  await run("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-addext",
+    "subjectAltName=IP:127.0.0.1",
+    "-keyout",
+    tls.key,
+    "-out",
+    tls.cert,
+  ]);
+  certificate = readFileSync(tls.cert, "utf8");
+  writeFileSync(path.join(prefix, "site.conf"), siteConf(port, tlsPort, tls, Number(new URL(relay.url).port)));
   writeFileSync(
     path.join(prefix, "nginx.conf"),
     `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
@@ -109,6 +137,7 @@ http {
   await run(binary, ["-t", ...args]);
   nginx = spawn(binary, [...args, "-g", "daemon off;"], { stdio: "ignore" });
   site = `http://127.0.0.1:${port}`;
+  secureSite = `https://127.0.0.1:${tlsPort}`;
   for (let i = 0; ; i++) {
     try {
       await fetch(`${site}/home`);
@@ -125,6 +154,28 @@ afterAll(async () => {
   await relay?.close();
   out.cleanup();
 });
+
+/** A request to nginx's https listener, trusting the test's certificate. */
+function secure(pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: Headers }>((resolve, reject) => {
+    const req = httpsRequest(
+      `${secureSite}${pathname}`,
+      { method: init.method ?? "GET", headers: init.headers, ca: certificate },
+      (res) => {
+        res.resume();
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, v);
+          }
+          resolve({ status: res.statusCode ?? 0, headers });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
 
 /** nginx's and the relay's answers to the same request. */
 async function both(pathname: string, init: RequestInit = {}) {
@@ -207,6 +258,32 @@ describe("the nginx config of the deployment guide", () => {
   });
 });
 
+describe("the nginx config over https", () => {
+  it("sends HSTS for a year with includeSubDomains on https only, as the relay does", async () => {
+    const https = await secure("/home");
+    expect(https.status).toBe(200);
+    expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const [plain, fromRelay] = await both("/home", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(policyHeaders(https)).toEqual(policyHeaders(fromRelay));
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("tells the relays the scheme (X-Forwarded-Proto), so their https answers carry HSTS too", async () => {
+    const headers = { "Content-Type": "application/json", Origin: secureSite };
+    const api = await secure("/api/leads", { method: "POST", headers, body: "{}" });
+    expect(api.status).toBe(403);
+    expect(api.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    // The cross-site cookie the relay hands out over https is Secure.
+    expect(api.headers.getSetCookie()[0]).toMatch(/; Secure$/);
+    const plain = await fetch(`${site}/api/leads`, {
+      method: "POST",
+      headers: { ...headers, Origin: site },
+      body: "{}",
+    });
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
 describe("the Netlify files of the deployment guide", () => {
   it("send the relay's security headers, and cache hashed assets for a year", async () => {
     const text = readFileSync(path.join(deployDir, "netlify", "_headers"), "utf8");
@@ -222,7 +299,8 @@ describe("the Netlify files of the deployment guide", () => {
         current[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
     }
-    const [, fromRelay] = await both("/home");
+    // These hosts serve https only: the relay's answer to an https request (per its proxy).
+    const [, fromRelay] = await both("/home", { headers: { "X-Forwarded-Proto": "https" } });
     expect(blocks.get("/*")).toEqual(policyHeaders(fromRelay));
     expect(blocks.get("/assets/*")).toEqual({ "cache-control": "public, max-age=31536000, immutable" });
   });
