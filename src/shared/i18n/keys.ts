@@ -23,7 +23,8 @@ const identifierLike = /^[a-z][a-zA-Z0-9]*$/;
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * The segment each entry of a list is keyed by: the entries' shared name property, or their

@@ -25,7 +25,7 @@ export function placeholderNames(text: string): string[] {
   const names = new Set<string>();
   const walk = (nodes: Ast) => {
     for (const node of nodes) {
-      if ("value" in node && node.type !== 0 && node.type !== 7 && typeof node.value === "string") names.add(node.value);
+      if ("value" in node && node.type !== 0 && typeof node.value === "string") names.add(node.value);
       if ("options" in node) for (const option of Object.values(node.options)) walk(option.value);
       if ("children" in node) walk(node.children);
     }

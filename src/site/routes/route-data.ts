@@ -7,14 +7,29 @@
 import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { layoutConfig } from "../i18n/layout-config";
+import { translated } from "../i18n/translations";
 import { memoLoader } from "../tracked";
 
-/** A page's content and the code of its blocks (and its entries, for an 'each' page). */
-export const loadPageRoute = memoLoader(async (file: string) => {
-  const page = await loadPage(file);
-  await Promise.all([preloadBlocks(page.blocks), page.each ? loadEntries(page.each) : undefined]);
-  return page;
+const loadTranslatedPage = memoLoader(async (key: string) => {
+  const [lang, file] = key.split("\u0000");
+  const english = await loadPage(file);
+  // The layout's config in the page's language comes with it: a page reached first (the one
+  // being hydrated, or a language's first page) needs both to render.
+  const [{ doc: page, english: untranslated }] = await Promise.all([
+    translated(english, file.replace(/^site-config\//, ""), lang),
+    layoutConfig(lang),
+    preloadBlocks(english.blocks),
+    english.each ? loadEntries(english.each) : undefined,
+  ]);
+  return { page, english: untranslated };
 });
+
+/**
+ * A page's content in `lang` (with the texts left in English listed), the code of its blocks,
+ * and its entries, for an 'each' page.
+ */
+export const loadPageRoute = (file: string, lang: string) => loadTranslatedPage(`${lang}\u0000${file}`);
 
 /** The treatment page's code, its presentation config and the code of its template's blocks. */
 export const loadTreatmentRoute = memoLoader(async (file: string) => {

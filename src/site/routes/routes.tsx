@@ -3,6 +3,10 @@
  * each of its entries), every collection's treatment route, the empty path showing the home page,
  * and any other path going to /home. Only routes are known up front: a page's content and code
  * load with it (see route-data.ts).
+ *
+ * Each language has the whole table: the default language's at the routes as they are, another's
+ * under its code ('/te/home', '/te' for the home page), with its own root, which gives the
+ * layout's config in that language to everything below it.
  */
 
 import { use } from "react";
@@ -10,6 +14,9 @@ import { Navigate, type RouteObject, useLocation, useParams } from "react-router
 import type { Page } from "../../shared/generated/page";
 import { type PageRef, pageRefs } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { useLocalPath } from "../i18n/context";
+import { defaultLanguage, languages, pathIn } from "../i18n/languages";
+import { layoutConfig } from "../i18n/layout-config";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
@@ -22,13 +29,14 @@ const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-co
 });
 
 /** A page of site-config/pages/, with the entry its ':slug' names (an unknown one goes to /home). */
-function ConfigPage({ pageRef }: { pageRef: PageRef }) {
+function ConfigPage({ pageRef, lang }: { pageRef: PageRef; lang: string }) {
   const { slug } = useParams();
-  const page = use(loadPageRoute(pageRef.file));
-  if (!page.each) return <PageView page={page} file={pageRef.file} />;
+  const home = useLocalPath()("/home");
+  const { page, english } = use(loadPageRoute(pageRef.file, lang));
+  if (!page.each) return <PageView page={page} file={pageRef.file} english={english} />;
   const entry = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
-  if (!entry) return <Navigate to="/home" replace />;
-  return <PageView page={page} file={pageRef.file} entry={entry} />;
+  if (!entry) return <Navigate to={home} replace />;
+  return <PageView page={page} file={pageRef.file} entry={entry} english={english} />;
 }
 
 function TreatmentRoute({ file }: { file: string }) {
@@ -39,33 +47,41 @@ function TreatmentRoute({ file }: { file: string }) {
 /** Any other address goes to /home (the spec); the prerenderer refuses to render one. */
 function ToHome() {
   const { pathname } = useLocation();
+  const home = useLocalPath()("/home");
   if (import.meta.env.SSR)
     throw new Error(`${pathname} is not a page of the route table (it redirects to /home); it cannot be prerendered.`);
-  return <Navigate to="/home" replace />;
+  return <Navigate to={home} replace />;
 }
 
-function pageRoute(pageRef: PageRef, index = false): RouteObject {
-  const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file) };
-  const element = <ConfigPage pageRef={pageRef} />;
-  return index ? { index: true, element, handle } : { path: pageRef.route, element, handle };
+function pageRoute(pageRef: PageRef, lang: string, index = false): RouteObject {
+  const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file, lang) };
+  const element = <ConfigPage pageRef={pageRef} lang={lang} />;
+  return index ? { index: true, element, handle } : { path: pathIn(pageRef.route, lang), element, handle };
 }
 
-function treatmentRoutes(): RouteObject[] {
+function treatmentRoutes(lang: string): RouteObject[] {
   return Object.entries(presentationMeta).map(([module, { route }]) => {
     const file = `site-config/collections/${module.slice(module.lastIndexOf("/") + 1)}`;
     const handle: RouteHandle = { preload: () => loadTreatmentRoute(file) };
-    return { path: route, element: <TreatmentRoute file={file} />, handle };
+    return { path: pathIn(route, lang), element: <TreatmentRoute file={file} />, handle };
   });
 }
 
-/** The whole route table. */
-export function buildRoutes(): RouteObject[] {
+/** One language's table, under its root. */
+function languageRoutes(lang: string): RouteObject {
   const home = pageRefs.find((p) => p.route === "/home");
   const children: RouteObject[] = [
-    ...(home ? [pageRoute(home, true)] : []),
-    ...pageRefs.map((ref) => pageRoute(ref)),
-    ...treatmentRoutes(),
+    ...(home ? [pageRoute(home, lang, true)] : []),
+    ...pageRefs.map((ref) => pageRoute(ref, lang)),
+    ...treatmentRoutes(lang),
     { path: "*", element: <ToHome /> },
   ];
-  return [{ path: "/", element: <Root />, children }];
+  const handle: RouteHandle = { preload: () => layoutConfig(lang) };
+  return { path: pathIn("/", lang), element: <Root lang={lang} />, children, handle };
+}
+
+/** The whole route table: every language's, the default language's last (its root is '/'). */
+export function buildRoutes(): RouteObject[] {
+  const others = languages.filter((l) => l.code !== defaultLanguage).map((l) => languageRoutes(l.code));
+  return [...others, languageRoutes(defaultLanguage)];
 }

@@ -1,5 +1,5 @@
-import { specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -14,6 +14,7 @@ export const sampleArticleNote =
 
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
+  const { specialities } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "posts") throw new Error("blog-article only works on an article page (each: posts).");
   const post = current.entry;

@@ -1,5 +1,5 @@
 import { blogPosts } from "../../config/content";
-import { specialities } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -10,6 +10,7 @@ import "./blog-list.css";
 
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
+  const { specialities } = useLayoutConfig();
   const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (

@@ -1,5 +1,5 @@
-import { site, specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
@@ -18,6 +18,7 @@ export const sampleBranchNote =
  * appointment, call and find-a-doctor actions.
  */
 export function BranchDetails(_: BlockProps<"branch-details">) {
+  const { site, specialities } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
   const branch = current.entry;
@@ -59,7 +60,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
               <Icon name="ambulance" /> 24x7 emergency
             </dt>
             <dd>
-              <a href={telHref()}>{site.contact.phoneDisplay}</a>
+              <a href={telHref(site)}>{site.contact.phoneDisplay}</a>
             </dd>
             <dt>
               <Icon name="clock" /> Hours

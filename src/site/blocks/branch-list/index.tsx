@@ -1,5 +1,5 @@
-import { branches } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";
@@ -9,6 +9,7 @@ import "./branch-list.css";
 
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
 export function BranchList({ block }: BlockProps<"branch-list">) {
+  const { branches } = useLayoutConfig();
   const entry = useEntry();
   const current = entry?.kind === "branches" ? entry.entry.slug : undefined;
   const shown = branches.filter((branch) => branch.slug !== current);

@@ -1,4 +1,4 @@
-import { branches, site } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
@@ -7,6 +7,7 @@ import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
+  const { branches, site } = useLayoutConfig();
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
@@ -17,7 +18,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
           <span>
             <span className="contact-channel__label">24x7 helpline and emergency</span>
-            <a href={telHref()} className="contact-channel__value">
+            <a href={telHref(site)} className="contact-channel__value">
               {site.contact.phoneDisplay}
             </a>
           </span>
@@ -39,7 +40,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
           <span>
             <span className="contact-channel__label">{site.chatApp.label}</span>
-            <a href={chatHref()} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
+            <a href={chatHref(site)} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
               Chat with us
             </a>
           </span>

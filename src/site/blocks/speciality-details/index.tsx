@@ -1,7 +1,7 @@
 import { useCollection } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
-import { branches, site } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -29,6 +29,7 @@ function TreatmentLinks({ collectionId }: { collectionId: string }) {
  * that offer it, and the appointment and find-a-doctor actions.
  */
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
+  const { branches, site } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
@@ -72,7 +73,7 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
         </ul>
       ) : (
         <p>
-          Call us on <a href={telHref()}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
+          Call us on <a href={telHref(site)}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
           {speciality.name} specialists are available.
         </p>
       )}
