@@ -25,6 +25,7 @@ export * as siteConfig from "./config/site-config";
 export { branches, site, specialities } from "./config/site-config";
 export { entriesOf } from "./entries/entries";
 export { type Entry, fillName } from "./entries/entry-context";
+export { preloadFormLanguages } from "./forms/form-language";
 export { preloadLeadForm } from "./forms/lazy-lead-form";
 export { Layout } from "./layout/Layout";
 export { type LayoutPart, LayoutPartContext } from "./layout/layout-part";

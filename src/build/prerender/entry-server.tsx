@@ -13,6 +13,7 @@ import {
   type LayoutPart,
   LayoutPartContext,
   preloadAllBlocks,
+  preloadFormLanguages,
   preloadLeadForm,
   primeHydration,
   type RouteHandle,
@@ -35,7 +36,11 @@ const ready = Promise.all([
   loadSanitiser(),
   preloadLeadForm(),
   preloadAllBlocks(),
-  ...(routes[0].children ?? []).map((route) => (route.handle as RouteHandle | undefined)?.preload()),
+  preloadFormLanguages(),
+  // Every language's root (its layout config) and every route below it.
+  ...routes
+    .flatMap((root) => [root, ...(root.children ?? [])])
+    .map((r) => (r.handle as RouteHandle | undefined)?.preload()),
 ]);
 
 // A route table cut down to the one route a page matches, by pattern: the router matches every
@@ -44,12 +49,18 @@ const ready = Promise.all([
 const singleRoutes = new Map<string, RouteObject[]>();
 
 function routesFor(path: string, pattern: string | undefined): RouteObject[] {
-  const key = path === "/" ? "" : (pattern ?? path);
+  const key = pattern ?? path;
   const cached = singleRoutes.get(key);
   if (cached) return cached;
-  const [root] = routes;
-  const children = (root.children ?? []).filter((child) => (key === "" ? child.index : child.path === key));
-  const table: RouteObject[] = children.length === 1 ? [{ path: root.path, element: root.element, children }] : routes;
+  let table: RouteObject[] = routes;
+  // Each language has a root of its own ('/', '/te', '/hi'): the route is under one of them.
+  for (const root of routes) {
+    const children = (root.children ?? []).filter((child) => (child.index ? key === root.path : child.path === key));
+    if (children.length === 1) {
+      table = [{ path: root.path, element: root.element, handle: root.handle, children }];
+      break;
+    }
+  }
   singleRoutes.set(key, table);
   return table;
 }

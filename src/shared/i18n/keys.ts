@@ -65,7 +65,9 @@ export function keyedTexts(doc: unknown, pointer = ""): KeyedText[] {
       found.push({ key, pointer: at, value });
     } else if (Array.isArray(value)) {
       const segments = entrySegments(value);
-      value.forEach((item, i) => walk(item, join(key, segments[i]), `${at}/${i}`));
+      value.forEach((item, i) => {
+        walk(item, join(key, segments[i]), `${at}/${i}`);
+      });
     } else if (isObject(value)) {
       for (const [name, child] of Object.entries(value)) {
         if (name === "$schema") continue;
