@@ -18,6 +18,7 @@ import { placeProblems } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
+import { translationChecks, untranslatedFileWarnings } from "./translations";
 import { pageMetaWarnings } from "./warnings";
 
 // The x-html check runs the site's sanitiser, which parses HTML with a DOM: in Node, jsdom's
@@ -69,6 +70,9 @@ export function runValidation(options: RunOptions): RunReport {
       result.problems.push(...checkReferences(result.refs, context, referring));
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
+    if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
+      result.problems.push(...languageChecks(result.file, result.schema, options, read, display));
+    }
   }
 
   const problems = validated.flatMap((r) =>
@@ -82,6 +86,27 @@ export function runValidation(options: RunOptions): RunReport {
 export function validateSite(options: SiteRunOptions): RunReport {
   const files = listJsonFiles(options.siteRoot);
   return runValidation({ ...options, jobs: jobsFor(files, files) });
+}
+
+/** A translation against its English file; on site.json, the files each language lacks. */
+function languageChecks(
+  file: string,
+  schema: string,
+  options: RunOptions,
+  read: (file: string) => string,
+  display: (file: string) => string,
+): UnplacedProblem[] {
+  const settings = { siteRoot: options.siteRoot, read, display };
+  if (schema === "site.schema.json") {
+    if (path.dirname(file) !== options.siteRoot) return [];
+    const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));
+    return untranslatedFileWarnings(siteFiles, settings);
+  }
+  try {
+    return translationChecks(file, JSON.parse(read(file)), settings);
+  } catch {
+    return [];
+  }
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */

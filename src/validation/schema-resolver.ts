@@ -89,6 +89,7 @@ const byName: Record<string, string> = {
   "footer.json": "footer.schema.json",
   "branches.json": "branches.schema.json",
   "specialities.json": "specialities.schema.json",
+  "interface.json": "interface.schema.json",
 };
 
 /** The schema a file's name and folder suggest, following site-config/'s layout. */
@@ -99,5 +100,6 @@ export function guessSchema(file: string): string | undefined {
   if (name.endsWith("-sub-departments.json")) return "collection.schema.json";
   if (folder === "pages") return "page.schema.json";
   if (folder === "forms") return "form.schema.json";
+  if (file.split(path.sep).includes("i18n")) return "translation.schema.json";
   return byName[name];
 }

@@ -11,3 +11,4 @@ export * from "./files";
 export * from "./references";
 export * from "./schema";
 export * from "./warnings";
+export * from "./translations";
