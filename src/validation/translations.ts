@@ -6,7 +6,8 @@
  * a key naming no text of the English file (the text was removed or moved) or a value that is not
  * a text (a route, a slug); placeholders that differ from the English; HTML the site would change.
  * Warnings: the texts still missing, each with its place in the English file, summarised per file;
- * drafts awaiting a native speaker's review; files with no translation, per language.
+ * per language, on site.json, the drafts awaiting a native speaker's review (as sample data is
+ * listed) and the files with no translation.
  */
 import path from "node:path";
 import { findHtmlProblems } from "../shared/html/html";
@@ -61,14 +62,20 @@ export function translationChecks(file: string, json: Json, settings: Translatio
   const languages = languagesOf(settings);
   const language = languages.find((l) => l.code === target.lang);
   if (!language || language === languages[0]) {
-    return [problem(say.TranslationLanguageUnknown, "", target.lang, languages.slice(1).map((l) => l.code))];
+    return [
+      problem(
+        say.TranslationLanguageUnknown,
+        "",
+        target.lang,
+        languages.slice(1).map((l) => l.code),
+      ),
+    ];
   }
   const englishShown = settings.display(target.english);
   const english = readJson(settings, target.english);
   if (!english) return [problem(say.TranslationWithoutEnglish, "", englishShown)];
 
   const problems: UnplacedProblem[] = [];
-  if (json.status === "draft") problems.push(problem(say.DraftTranslation, "/status", language.englishName));
   const texts = new Map(documentTexts(english.data).map((t) => [t.key, t]));
   const every = new Map(keyedTexts(english.data).map((t) => [t.key, t]));
   const strings = json.strings !== null && typeof json.strings === "object" ? (json.strings as Json) : {};
@@ -105,10 +112,13 @@ export function translationChecks(file: string, json: Json, settings: Translatio
 }
 
 /**
- * One warning per language on site.json's `languages` entry, naming the files with texts that
- * have no translation into it. `siteFiles` are every file of the site folder.
+ * Per language, on site.json's `languages` entry: the drafts, and the files with texts that have
+ * no translation into it. `siteFiles` are every file of the site folder.
  */
-export function untranslatedFileWarnings(siteFiles: readonly string[], settings: TranslationSettings): UnplacedProblem[] {
+export function untranslatedFileWarnings(
+  siteFiles: readonly string[],
+  settings: TranslationSettings,
+): UnplacedProblem[] {
   const languages = languagesOf(settings);
   const i18n = path.join(settings.siteRoot, "i18n") + path.sep;
   const english = siteFiles.filter((f) => !f.startsWith(i18n));
@@ -122,8 +132,17 @@ export function untranslatedFileWarnings(siteFiles: readonly string[], settings:
       const rel = path.relative(settings.siteRoot, f);
       return !translated.has(path.join(settings.siteRoot, "i18n", language.code, rel));
     });
-    if (missing.length === 0) return [];
-    const shown = missing.map((f) => path.relative(settings.siteRoot, f).split(path.sep).join("/"));
-    return [problem(say.UntranslatedFiles, `/languages/${i + 1}`, language.englishName, language.code, shown)];
+    const shown = (files: string[], from: string) => files.map((f) => path.relative(from, f).split(path.sep).join("/"));
+    const folder = path.join(settings.siteRoot, "i18n", language.code);
+    const drafts = [...translated].filter(
+      (f) => f.startsWith(folder + path.sep) && (readJson(settings, f)?.data as Json | undefined)?.status === "draft",
+    );
+    const at = `/languages/${i + 1}`;
+    return [
+      ...(drafts.length > 0 ? [problem(say.DraftTranslations, at, language.englishName, shown(drafts, folder))] : []),
+      ...(missing.length > 0
+        ? [problem(say.UntranslatedFiles, at, language.englishName, language.code, shown(missing, settings.siteRoot))]
+        : []),
+    ];
   });
 }

@@ -148,7 +148,7 @@ export interface InterfaceWords {
     /**
      * The label of the speciality filter and of a doctor's speciality.
      */
-    speciality: string;
+    specialityLabel: string;
     /**
      * The speciality filter's first option.
      */
@@ -238,7 +238,7 @@ export interface InterfaceWords {
     /**
      * The heading of the forms column.
      */
-    form: string;
+    formColumn: string;
     /**
      * The heading of the collected fields column.
      */
@@ -276,7 +276,7 @@ export interface InterfaceWords {
     /**
      * The heading of a speciality's treatments.
      */
-    treatments: string;
+    treatmentsHeading: string;
     /**
      * The line under that heading.
      */

@@ -37,6 +37,7 @@ const machineProperties = new Set([
   "network",
   "number",
   "phoneDisplay",
+  "pattern",
   "phoneTel",
   "profile_url",
   "route",
@@ -55,6 +56,9 @@ const machineProperties = new Set([
   "variant",
 ]);
 
+/** Lists whose items are slugs naming other entries (a branch's specialities, a doctor's branches). */
+const slugLists = new Set(["specialities", "branches"]);
+
 /** Parts of a file that are never shown: what a form sends to the CRM stays as the CRM expects it. */
 const machineBranches = new Set(["lead"]);
 
@@ -68,6 +72,7 @@ export function isTextKey(key: string, value: string): boolean {
   if (machineProperties.has(last)) return false;
   if (segments.some((segment) => machineBranches.has(segment))) return false;
   if (last === "name" && segments.length >= 2 && segments[segments.length - 2] === value) return false;
+  if (/^\d+$/.test(last) && slugLists.has(segments[segments.length - 2] ?? "")) return false;
   // Language names are written in their own language, once, in site.json.
   if (segments[0] === "languages") return false;
   return value.trim() !== "";

@@ -10,5 +10,5 @@ export * from "./expected-forms";
 export * from "./files";
 export * from "./references";
 export * from "./schema";
-export * from "./warnings";
 export * from "./translations";
+export * from "./warnings";

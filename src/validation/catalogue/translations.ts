@@ -12,7 +12,10 @@ export const TranslationLanguageUnknown = entry({
   title: "A translation is for a language the site does not list.",
   severity: "error",
   message: (code: string, codes: string[]) =>
-    `This file is in site-config/i18n/${code}/, the folder of the language '${code}', but site.json's "languages" lists only ${list(codes.map((c) => `'${c}'`), "and")}. Add the language to site.json (code, name and englishName), or move the file to a listed language's folder.`,
+    `This file is in site-config/i18n/${code}/, the folder of the language '${code}', but site.json's "languages" lists only ${list(
+      codes.map((c) => `'${c}'`),
+      "and",
+    )}. Add the language to site.json (code, name and englishName), or move the file to a listed language's folder.`,
   hint: "Each language's translations are in site-config/i18n/{code}/, where {code} is the language's code in site.json.",
 });
 
@@ -70,12 +73,12 @@ export const MissingTranslations = entry({
   hint: "Each missing text is named by its key, with its place in the English file; `npm run edit` lists them too, with the English beside each.",
 });
 
-export const DraftTranslation = entry({
-  name: "DraftTranslation",
-  title: "A translation is a draft awaiting review.",
+export const DraftTranslations = entry({
+  name: "DraftTranslations",
+  title: "Some translations are drafts awaiting review.",
   severity: "warning",
-  message: (language: string) =>
-    `This ${language} translation is a draft awaiting review by a native speaker: have it read and corrected, then set "status" to "reviewed".`,
+  message: (language: string, files: string[]) =>
+    `${plural(files.length, `${language} translation`)} ${files.length === 1 ? "is a draft" : "are drafts"} awaiting review by a native speaker: ${some(files)}. Have each read and corrected, then set its "status" to "reviewed".`,
   hint: "Drafts are published as they are, like sample data: medical wording in particular wants a native speaker's eye.",
 });
 
@@ -85,5 +88,5 @@ export const UntranslatedFiles = entry({
   severity: "warning",
   message: (language: string, code: string, files: string[]) =>
     `${plural(files.length, "file")} with texts ${files.length === 1 ? "has" : "have"} no ${language} translation yet, so ${files.length === 1 ? "its" : "their"} texts show in English on ${language} pages: ${some(files)}. To translate one, create the file of the same path under site-config/i18n/${code}/ (site-config/i18n/${code}/${files[0]} for the first).`,
-  hint: "A page in a language shows the English text, marked lang=\"en\", wherever a translation is missing.",
+  hint: 'A page in a language shows the English text, marked lang="en", wherever a translation is missing.',
 });

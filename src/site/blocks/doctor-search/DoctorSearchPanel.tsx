@@ -123,7 +123,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
       </div>
       <dl className="doctor-card__facts">
         <div>
-          <dt>{words.speciality}</dt>
+          <dt>{words.specialityLabel}</dt>
           <dd>
             <Link to={`/specialities/${doctor.speciality}`}>{specialityName(doctor.speciality)}</Link>
           </dd>
@@ -198,7 +198,7 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-speciality`}>{words.speciality}</label>
+            <label htmlFor={`${id}-speciality`}>{words.specialityLabel}</label>
             <select
               id={`${id}-speciality`}
               value={filters.speciality}
