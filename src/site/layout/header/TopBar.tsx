@@ -8,6 +8,7 @@ import { useLayoutConfig } from "../../i18n/context";
 import type { LayoutConfig } from "../../i18n/layout-config";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink } from "../../ui/ConfigLink";
+import { LanguageSwitcher } from "../language-switcher/LanguageSwitcher";
 import { Logo } from "./Logo";
 import "./top-bar.css";
 
@@ -28,6 +29,7 @@ export function TopBar() {
     <div className="top-bar">
       <div className="container top-bar__inner">
         <Logo className="top-bar__logo" />
+        <LanguageSwitcher />
         <ul className="top-bar__actions">
           <li>
             <ConfigLink link={links.emergency} withIcon className="top-bar__emergency" />
