@@ -85,7 +85,11 @@ const slug = (family: string) => family.toLowerCase().replace(/\s+/g, "-");
  * Writes each language's subset font and stylesheet under `outDir`/assets/fonts/ and returns
  * what its pages link, by language code.
  */
-export async function buildLanguageFonts(root: string, outDir: string, cacheDir: string): Promise<Record<string, LanguageFont>> {
+export async function buildLanguageFonts(
+  root: string,
+  outDir: string,
+  cacheDir: string,
+): Promise<Record<string, LanguageFont>> {
   const siteRoot = path.join(root, "site-config");
   const site = JSON.parse(readFileSync(path.join(siteRoot, "site.json"), "utf8"));
   const require = createRequire(path.join(root, "package.json"));

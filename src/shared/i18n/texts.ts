@@ -21,6 +21,8 @@ const machineProperties = new Set([
   "canonical_url",
   "code",
   "dataFile",
+  "defaultDepartment",
+  "defaultImage",
   "date",
   "each",
   "email",
@@ -35,6 +37,7 @@ const machineProperties = new Set([
   "key",
   "kind",
   "location",
+  "log",
   "mapUrl",
   "network",
   "number",
@@ -58,8 +61,8 @@ const machineProperties = new Set([
   "variant",
 ]);
 
-/** Lists whose items are slugs naming other entries (a branch's specialities, a doctor's branches). */
-const slugLists = new Set(["specialities", "branches"]);
+/** Lists whose items are slugs naming other entries (a branch's specialities, a doctor's branches) or words matched against addresses (slug aliases). */
+const slugLists = new Set(["specialities", "branches", "words"]);
 
 /** Parts of a file that are never shown: what a form sends to the CRM stays as the CRM expects it. */
 const machineBranches = new Set(["lead"]);

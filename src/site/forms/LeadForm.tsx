@@ -135,8 +135,9 @@ function ConfiguredForm({ form, options, lang, title, context, submitCheckMessag
     const request: LeadRequest = {
       form: form.id,
       values,
-      // The language the patient used travels with the lead, so the hospital calls back in it.
-      context: { ...context, language: lang },
+      // The page (the relay names its treatment as the English config does, whatever the page's
+      // language) and the language the patient used, so the hospital calls back in it.
+      context: { ...context, page: window.location.pathname, language: lang },
       honeypot: honeypot.current?.value ?? "",
     };
     const fingerprint = JSON.stringify([request.form, request.values, request.context]);
