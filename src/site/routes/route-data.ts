@@ -31,10 +31,20 @@ const loadTranslatedPage = memoLoader(async (key: string) => {
  */
 export const loadPageRoute = (file: string, lang: string) => loadTranslatedPage(`${lang}\u0000${file}`);
 
-/** The treatment page's code, its presentation config and the code of its template's blocks. */
-export const loadTreatmentRoute = memoLoader(async (file: string) => {
+const loadTreatment = memoLoader(async (key: string) => {
+  const [lang, file] = key.split("\u0000");
   const module = await import("./TreatmentPage");
   const presentation = module.presentationOf(file);
-  await preloadBlocks(presentation.template);
+  await Promise.all([
+    preloadBlocks(presentation.template),
+    layoutConfig(lang),
+    module.treatmentStrings(file, presentation.dataFile, lang),
+  ]);
   return { TreatmentPage: module.TreatmentPage, presentation };
 });
+
+/**
+ * The treatment page's code, its presentation config, the code of its template's blocks and, in
+ * another language than the default, its translations.
+ */
+export const loadTreatmentRoute = (file: string, lang: string) => loadTreatment(`${lang}\u0000${file}`);

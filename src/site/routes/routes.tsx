@@ -39,8 +39,8 @@ function ConfigPage({ pageRef, lang }: { pageRef: PageRef; lang: string }) {
   return <PageView page={page} file={pageRef.file} entry={entry} english={english} />;
 }
 
-function TreatmentRoute({ file }: { file: string }) {
-  const { TreatmentPage, presentation } = use(loadTreatmentRoute(file));
+function TreatmentRoute({ file, lang }: { file: string; lang: string }) {
+  const { TreatmentPage, presentation } = use(loadTreatmentRoute(file, lang));
   return <TreatmentPage presentation={presentation} file={file} />;
 }
 
@@ -62,8 +62,8 @@ function pageRoute(pageRef: PageRef, lang: string, index = false): RouteObject {
 function treatmentRoutes(lang: string): RouteObject[] {
   return Object.entries(presentationMeta).map(([module, { route }]) => {
     const file = `site-config/collections/${module.slice(module.lastIndexOf("/") + 1)}`;
-    const handle: RouteHandle = { preload: () => loadTreatmentRoute(file) };
-    return { path: pathIn(route, lang), element: <TreatmentRoute file={file} />, handle };
+    const handle: RouteHandle = { preload: () => loadTreatmentRoute(file, lang) };
+    return { path: pathIn(route, lang), element: <TreatmentRoute file={file} lang={lang} />, handle };
   });
 }
 
