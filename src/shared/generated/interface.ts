@@ -226,6 +226,14 @@ export interface InterfaceWords {
      * The words before a package's preparation note.
      */
     preparation: string;
+    /**
+     * The note under packages that are sample data.
+     */
+    sampleNote: string;
+    /**
+     * How many tests and consultations a package holds, on its short card; {count} is the number (an ICU plural message).
+     */
+    testCount: string;
   };
   /**
    * Words of the table of what each form collects.
@@ -264,6 +272,10 @@ export interface InterfaceWords {
      * The heading of a branch page's specialities; {branch} is the branch's name.
      */
     specialitiesAt: string;
+    /**
+     * How many specialities a branch offers, on its card; {count} is the number (an ICU plural message).
+     */
+    specialityCount: string;
   };
   /**
    * Words of a speciality page.

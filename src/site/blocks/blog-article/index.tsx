@@ -8,13 +8,9 @@ import { ContentList, InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./blog-article.css";
 
-/** Shown on an article that is still sample text. */
-export const sampleArticleNote =
-  "Sample article: this text is a placeholder awaiting review by our doctors. Please talk to a doctor before acting on it.";
-
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
-  const { specialities } = useLayoutConfig();
+  const { specialities, ui } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "posts") throw new Error("blog-article only works on an article page (each: posts).");
   const post = current.entry;
@@ -36,7 +32,7 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
         </p>
         <p className="page-intro">{post.summary}</p>
       </header>
-      {post.sample ? <SampleNote text={sampleArticleNote} /> : null}
+      {post.sample ? <SampleNote text={ui.samples.articleNote} /> : null}
       <div className="blog-article__body">
         {post.sections.map((section, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: sections may lack headings; position identifies them.

@@ -10,7 +10,7 @@ import "./blog-list.css";
 
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
-  const { specialities } = useLayoutConfig();
+  const { specialities, ui } = useLayoutConfig();
   const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (
@@ -33,7 +33,7 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
               <p className="blog-card__summary">{post.summary}</p>
               <p className="blog-card__footer meta-line">
                 {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
-                {post.sample ? <SampleBadge label="Sample article" /> : null}
+                {post.sample ? <SampleBadge label={ui.samples.article} /> : null}
               </p>
             </li>
           );

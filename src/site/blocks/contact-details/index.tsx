@@ -7,7 +7,7 @@ import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
-  const { branches, site } = useLayoutConfig();
+  const { branches, site, ui } = useLayoutConfig();
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
@@ -48,7 +48,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
       </ul>
       {block.showBranches ? (
         <>
-          <h3>Our branches</h3>
+          <h3>{ui.branches.ourBranches}</h3>
           <ul className="contact-details__branches">
             {branches.map((branch) => (
               <li key={branch.slug}>
@@ -57,7 +57,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
                   {branch.city}, {branch.state}
                 </span>
                 {branch.sample ? (
-                  <span className="contact-details__pending">Branch phone being confirmed: call the 24x7 number</span>
+                  <span className="contact-details__pending">{ui.branches.phonePending}</span>
                 ) : (
                   <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
                 )}

@@ -1,7 +1,7 @@
 import { useCollection } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
-import { useLayoutConfig } from "../../i18n/context";
+import { useLayoutConfig, useUi } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -12,7 +12,8 @@ import "./speciality-details.css";
 function TreatmentLinks({ collectionId }: { collectionId: string }) {
   const presentation = presentations[collectionId];
   const data = useCollection(presentation.dataFile);
-  if (!data) return <p aria-busy="true">Loading treatments…</p>;
+  const ui = useUi();
+  if (!data) return <p aria-busy="true">{ui.specialityDetails.loadingTreatments}</p>;
   return (
     <ul className="pill-list">
       {data.sub_departments.map((item) => (
@@ -29,7 +30,7 @@ function TreatmentLinks({ collectionId }: { collectionId: string }) {
  * that offer it, and the appointment and find-a-doctor actions.
  */
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
-  const { branches, site } = useLayoutConfig();
+  const { branches, site, ui } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
@@ -55,12 +56,12 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
       </div>
       {speciality.treatments ? (
         <>
-          <h2>Treatments</h2>
-          <p>Read about the treatments we offer, how they are done and what recovery involves.</p>
+          <h2>{ui.specialityDetails.treatmentsHeading}</h2>
+          <p>{ui.specialityDetails.treatmentsIntro}</p>
           <TreatmentLinks collectionId={speciality.treatments} />
         </>
       ) : null}
-      <h2>Where to find us</h2>
+      <h2>{ui.specialityDetails.whereToFindUs}</h2>
       {offeredAt.length > 0 ? (
         <ul className="pill-list">
           {offeredAt.map((branch) => (
