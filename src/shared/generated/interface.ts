@@ -132,6 +132,10 @@ export interface InterfaceWords {
      * The note on a branch page whose details are still being confirmed.
      */
     branchNote: string;
+    /**
+     * How long an article takes to read; {minutes} is the number of minutes (an ICU plural message).
+     */
+    readingTime: string;
   };
   /**
    * Words of the doctor search.

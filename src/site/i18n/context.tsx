@@ -19,9 +19,13 @@ export function LanguageProvider({ config, children }: { config: LayoutConfig; c
   return <LayoutContext.Provider value={config}>{children}</LayoutContext.Provider>;
 }
 
-/** Marks the texts of a page's content (or a treatment's) that stayed English. */
+/**
+ * Marks the texts of a page's content (or a treatment's, a form's, a list's) that stayed English,
+ * beside those of the content around it.
+ */
 export function ContentLanguage({ english, children }: { english: readonly string[]; children: ReactNode }) {
-  const set = useMemo(() => new Set(english), [english]);
+  const around = useContext(ContentEnglishContext);
+  const set = useMemo(() => (english.length === 0 ? around : new Set([...around, ...english])), [english, around]);
   return <ContentEnglishContext.Provider value={set}>{children}</ContentEnglishContext.Provider>;
 }
 

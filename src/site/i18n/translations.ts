@@ -6,7 +6,7 @@
 import type { Translation } from "../../shared/generated/translation";
 import { type Translated, translateDocument } from "../../shared/i18n/keys";
 import { translationPath } from "../../shared/i18n/languages";
-import { memoLoader, type Tracked } from "../tracked";
+import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { defaultLanguage } from "./languages";
 
 const modules = import.meta.glob<Translation>("../../../site-config/i18n/*/**/*.json", { import: "default" });
@@ -24,8 +24,11 @@ export const loadStrings: (key: string) => Tracked<Readonly<Record<string, strin
   },
 );
 
-/** Strings of `file` in `lang` (none in the default language). */
-export const stringsOf = (file: string, lang: string) => loadStrings(`${lang}\u0000${file}`);
+const none = fulfilled<Readonly<Record<string, string>>>({});
+
+/** Strings of `file` in `lang` (none, at once, in the default language). */
+export const stringsOf = (file: string, lang: string) =>
+  lang === defaultLanguage ? none : loadStrings(`${lang}\u0000${file}`);
 
 /** Whether `file` has a translation into `lang` (the editor's list, and the preview). */
 export const hasTranslation = (file: string, lang: string) => loaders.has(translationPath(file, lang));

@@ -8,6 +8,7 @@ import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
 import { layoutConfig } from "../i18n/layout-config";
+import { preloadListStrings } from "../i18n/lists";
 import { translated } from "../i18n/translations";
 import { memoLoader } from "../tracked";
 
@@ -20,6 +21,7 @@ const loadTranslatedPage = memoLoader(async (key: string) => {
     translated(english, file.replace(/^site-config\//, ""), lang),
     layoutConfig(lang),
     preloadBlocks(english.blocks),
+    preloadListStrings(english, lang),
     english.each ? loadEntries(english.each) : undefined,
   ]);
   return { page, english: untranslated };

@@ -14,9 +14,10 @@ import { Navigate, type RouteObject, useLocation, useParams } from "react-router
 import type { Page } from "../../shared/generated/page";
 import { type PageRef, pageRefs } from "../config/pages";
 import { loadEntries } from "../entries/entries";
-import { useLocalPath } from "../i18n/context";
+import type { Entry } from "../entries/entry-context";
+import { useLayoutConfig, useLocalPath } from "../i18n/context";
 import { defaultLanguage, languages, pathIn } from "../i18n/languages";
-import { layoutConfig } from "../i18n/layout-config";
+import { type LayoutConfig, layoutConfig } from "../i18n/layout-config";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
@@ -32,11 +33,21 @@ const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-co
 function ConfigPage({ pageRef, lang }: { pageRef: PageRef; lang: string }) {
   const { slug } = useParams();
   const home = useLocalPath()("/home");
+  const config = useLayoutConfig();
   const { page, english } = use(loadPageRoute(pageRef.file, lang));
   if (!page.each) return <PageView page={page} file={pageRef.file} english={english} />;
-  const entry = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
-  if (!entry) return <Navigate to={home} replace />;
-  return <PageView page={page} file={pageRef.file} entry={entry} english={english} />;
+  const found = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
+  if (!found) return <Navigate to={home} replace />;
+  return <PageView page={page} file={pageRef.file} entry={inLanguage(found, config)} english={english} />;
+}
+
+/** A branch or speciality as the layout's config has it in the page's language (names, summaries). */
+function inLanguage(entry: Entry, config: LayoutConfig): Entry {
+  if (entry.kind === "branches")
+    return { kind: "branches", entry: config.branches.find((b) => b.slug === entry.entry.slug) ?? entry.entry };
+  if (entry.kind === "specialities")
+    return { kind: "specialities", entry: config.specialities.find((s) => s.slug === entry.entry.slug) ?? entry.entry };
+  return entry;
 }
 
 function TreatmentRoute({ file, lang }: { file: string; lang: string }) {

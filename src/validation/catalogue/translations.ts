@@ -12,10 +12,14 @@ export const TranslationLanguageUnknown = entry({
   title: "A translation is for a language the site does not list.",
   severity: "error",
   message: (code: string, codes: string[]) =>
-    `This file is in site-config/i18n/${code}/, the folder of the language '${code}', but site.json's "languages" lists only ${list(
-      codes.map((c) => `'${c}'`),
-      "and",
-    )}. Add the language to site.json (code, name and englishName), or move the file to a listed language's folder.`,
+    `This file is in site-config/i18n/${code}/, the folder of the language '${code}', but site.json's "languages" does not list '${code}' as a language to translate into (it lists ${
+      codes.length > 0
+        ? list(
+            codes.map((c) => `'${c}'`),
+            "and",
+          )
+        : "none"
+    }). Add the language to site.json (code, name and englishName), or move the file to a listed language's folder.`,
   hint: "Each language's translations are in site-config/i18n/{code}/, where {code} is the language's code in site.json.",
 });
 

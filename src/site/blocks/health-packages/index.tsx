@@ -5,6 +5,7 @@ import { healthPackages } from "../../config/content";
 import { LeadForm } from "../../forms/LeadForm";
 import { useFallbackLang, useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { useListLang } from "../../i18n/lists";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatInr } from "../../ui/formatting";
 import { Icon } from "../../ui/Icon";
@@ -99,7 +100,8 @@ function PackageCard({
 
 /** Health checkup packages: contents and indicative prices, and the package booking form. */
 export function HealthPackages({ block }: BlockProps<"health-packages">) {
-  const shown = block.limit ? healthPackages.slice(0, block.limit) : healthPackages;
+  const { items: packages } = useListLang("packages.json", "packages", healthPackages);
+  const shown = block.limit ? packages.slice(0, block.limit) : packages;
   const formAnchor = block.form ? `book-${block.form}` : undefined;
   const { ui } = useLayoutConfig();
   return (
