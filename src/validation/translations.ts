@@ -85,6 +85,8 @@ export function translationChecks(file: string, json: Json, settings: Translatio
     const text = texts.get(key);
     if (!text) {
       const other = every.get(key);
+      // An English text left empty (a mistake the English file's own checks name) is still a text.
+      if (other && other.value.trim() === "") continue;
       problems.push(
         other
           ? { ...problem(say.UntranslatableKey, at, key, other.value, englishShown), at: "key" }

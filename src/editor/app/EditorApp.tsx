@@ -1,33 +1,45 @@
 /**
- * The editor's frame: the list of config files by what they are, and the open file. Which file
- * and which part of it are open lives in the address (#file=...&part=...), so a reload, the back
- * button and a shared link keep the place.
+ * The editor's frame: the list of config files by what they are, the language being edited, and
+ * the open file. Which file, which part of it and which language are open live in the address
+ * (#file=...&part=...&lang=...), so a reload, the back button and a shared link keep the place.
+ * In a language other than the default, a file opens as its translation (TranslationEditor).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Language } from "../../shared/i18n/languages";
 import { type ConfigFileInfo, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles } from "./api-client";
 import { FileEditor } from "./FileEditor";
+import { TranslationEditor } from "./TranslationEditor";
 
 interface Place {
   file?: string;
   part?: string;
+  /** The language being edited; none for the default. */
+  lang?: string;
 }
 
 function readPlace(): Place {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return { file: params.get("file") ?? undefined, part: params.get("part") ?? undefined };
+  return {
+    file: params.get("file") ?? undefined,
+    part: params.get("part") ?? undefined,
+    lang: params.get("lang") ?? undefined,
+  };
 }
 
 function placeHash(place: Place): string {
   const params = new URLSearchParams();
   if (place.file) params.set("file", place.file);
   if (place.part) params.set("part", place.part);
+  if (place.lang) params.set("lang", place.lang);
   return `#${params.toString()}`;
 }
 
 export function EditorApp() {
   const [files, setFiles] = useState<ConfigFileInfo[]>([]);
+  const [languages, setLanguages] = useState<Language[]>([]);
+  const [untranslated, setUntranslated] = useState<Record<string, Record<string, number>>>({});
   const [loadError, setLoadError] = useState<string>();
   const [place, setPlace] = useState<Place>(readPlace);
   const [filesOpen, setFilesOpen] = useState(true);
@@ -35,7 +47,11 @@ export function EditorApp() {
 
   const refreshFiles = useCallback(() => {
     listFiles().then(
-      (answer) => setFiles(answer.files),
+      (answer) => {
+        setFiles(answer.files);
+        setLanguages(answer.languages ?? []);
+        setUntranslated(answer.untranslated ?? {});
+      },
       (error: Error) => setLoadError(error.message),
     );
   }, []);
@@ -45,7 +61,11 @@ export function EditorApp() {
     const onHash = () => {
       const next = readPlace();
       setPlace((current) => {
-        if (next.file !== current.file && dirty.current && !window.confirm(leaveQuestion)) {
+        if (
+          (next.file !== current.file || next.lang !== current.lang) &&
+          dirty.current &&
+          !window.confirm(leaveQuestion)
+        ) {
           window.history.replaceState(null, "", placeHash(current));
           return current;
         }
@@ -66,12 +86,13 @@ export function EditorApp() {
 
   const choosePart = useCallback(
     (part: string) => {
-      const next = placeHash({ file: place.file, part });
+      const next = placeHash({ file: place.file, part, lang: place.lang });
       if (next !== window.location.hash) window.history.pushState(null, "", next);
       setPlace((p) => ({ ...p, part }));
     },
-    [place.file],
+    [place.file, place.lang],
   );
+  const language = languages.slice(1).find((l) => l.code === place.lang);
 
   const onDirty = useCallback((value: boolean) => {
     dirty.current = value;
@@ -90,6 +111,23 @@ export function EditorApp() {
         </button>
         <h1 className="editor__title">Site editor</h1>
         <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+        {languages.length > 1 ? (
+          <label className="editor__language">
+            Language{" "}
+            <select
+              value={language?.code ?? ""}
+              onChange={(event) => {
+                window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
+              }}
+            >
+              {languages.map((l, i) => (
+                <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
+                  {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
           Open the site as saved ↗
         </a>
@@ -107,12 +145,17 @@ export function EditorApp() {
                   {inGroup.map((file) => (
                     <li key={file.path}>
                       <a
-                        href={placeHash({ file: file.path })}
+                        href={placeHash({ file: file.path, lang: language?.code })}
                         className={`files__link${file.path === place.file ? " is-current" : ""}`}
                         aria-current={file.path === place.file ? "page" : undefined}
                       >
                         <span className="files__label">{file.label}</span>
                         {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                        {language && untranslated[file.path]?.[language.code] ? (
+                          <span className="files__untranslated">
+                            {untranslated[file.path][language.code]} untranslated
+                          </span>
+                        ) : null}
                       </a>
                     </li>
                   ))}
@@ -123,7 +166,15 @@ export function EditorApp() {
         </nav>
       ) : null}
       <main className="editor__main">
-        {place.file ? (
+        {place.file && language ? (
+          <TranslationEditor
+            key={`${place.file}:${language.code}`}
+            path={place.file}
+            language={language}
+            onDirty={onDirty}
+            onSaved={refreshFiles}
+          />
+        ) : place.file ? (
           <FileEditor
             key={place.file}
             path={place.file}

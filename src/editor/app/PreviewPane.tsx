@@ -14,6 +14,9 @@ interface PreviewPaneProps {
   doc: Record<string, unknown>;
   part: Part;
   split?: Split;
+  /** Preview in this language, with this draft translation of `doc`. */
+  lang?: string;
+  strings?: Record<string, string>;
 }
 
 type Width = "pane" | "desktop" | "phone";
@@ -42,7 +45,7 @@ interface Shown {
   note?: string;
 }
 
-export function PreviewPane({ info, doc, part }: PreviewPaneProps) {
+export function PreviewPane({ info, doc, part, lang, strings }: PreviewPaneProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [entry, setEntry] = useState<string>();
@@ -90,11 +93,12 @@ export function PreviewPane({ info, doc, part }: PreviewPaneProps) {
       doc,
       part,
       entry,
+      ...(lang ? { lang, strings } : {}),
     };
     // One message per frame is enough, however fast the person types.
     const id = requestAnimationFrame(() => frame.current?.contentWindow?.postMessage(message, window.location.origin));
     return () => cancelAnimationFrame(id);
-  }, [ready, info, doc, part, entry]);
+  }, [ready, info, doc, part, entry, lang, strings]);
 
   return (
     <section className="preview" aria-label="Live preview">

@@ -16,12 +16,14 @@ import type {
   RefusedResponse,
   SaveRequest,
   SaveResponse,
+  TranslationRequest,
 } from "../shared/api";
 import { apiPaths, apiPrefix } from "../shared/api";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckSetup, candidateChecker } from "./check";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
+import { ensureTranslation, isTranslation, languagesOf, untranslatedCounts } from "./translations";
 
 export interface ApiOptions {
   store: ConfigStore;
@@ -124,7 +126,14 @@ export function createApi(options: ApiOptions) {
     try {
       guardOrigin(req);
       if (url.pathname === apiPaths.files && req.method === "GET") {
-        send(res, 200, { files: await store.list() } satisfies FileListResponse);
+        const files = (await store.list()).filter((f) => !isTranslation(store, f.path));
+        const languages = await languagesOf(store);
+        const untranslated = await untranslatedCounts(
+          store,
+          files.map((f) => f.path),
+          languages,
+        );
+        send(res, 200, { files, languages, untranslated } satisfies FileListResponse);
       } else if (url.pathname === apiPaths.file && req.method === "GET") {
         const stored = await store.read(url.searchParams.get("path") ?? "");
         send(res, 200, { info: stored.info, text: stored.text, hash: stored.hash } satisfies FileResponse);
@@ -132,6 +141,14 @@ export function createApi(options: ApiOptions) {
         const body = (await readJson(req)) as SaveRequest;
         const [status, answer] = await serialised(String(body?.path), () => save(body));
         send(res, status, answer);
+      } else if (url.pathname === apiPaths.translation && req.method === "POST") {
+        const body = (await readJson(req)) as TranslationRequest;
+        const languages = await languagesOf(store);
+        if (!languages.slice(1).some((l) => l.code === body?.lang))
+          throw new HttpError(400, `'${String(body?.lang)}' is not one of the languages site.json lists.`);
+        await store.read(String(body.path));
+        const stored = await store.read(await ensureTranslation(store, body.path, body.lang));
+        send(res, 200, { info: stored.info, text: stored.text, hash: stored.hash } satisfies FileResponse);
       } else if (url.pathname === apiPaths.check && req.method === "POST") {
         const { stored, text } = await candidate((await readJson(req)) as CheckRequest);
         const result = await check(stored.absolute, text);
