@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
+import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
@@ -31,7 +32,7 @@ function lazyLeadForm(): Plugin {
 const chunks = chunkGroups(path.join(root, "src/site/main.tsx"), path.join(root, "src/site/start.tsx"));
 
 export default defineConfig({
-  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), lazyLeadForm(), chunks.plugin],
+  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), lazyLeadForm(), messageAstsPlugin(root), chunks.plugin],
   resolve: {
     alias: [
       { find: "@site-config", replacement: path.join(root, "site-config") },
@@ -40,6 +41,12 @@ export default defineConfig({
       // production build, in the browser and in the prerenderer alike.
       { find: /^react-router$/, replacement: path.join(reactRouter, "production/index.mjs") },
       { find: /^react-router\/dom$/, replacement: path.join(reactRouter, "production/dom-export.mjs") },
+      // The site's messages are parsed at build time (message-asts-plugin.ts): FormatJS's parser
+      // stays out of the bundle, as its docs recommend for precompiled messages.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: path.join(root, "node_modules/@formatjs/icu-messageformat-parser/no-parser.js"),
+      },
     ],
   },
   // Bundled into the server entry, so the alias above applies there too.

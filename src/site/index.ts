@@ -15,6 +15,7 @@ export {
   primeHydration,
 } from "./collections/load";
 export { TreatmentContext } from "./collections/treatment-context";
+export { translateTreatment, treatmentStrings } from "./collections/treatment-language";
 export * as contentConfig from "./config/content";
 export { blogPosts } from "./config/content";
 export * as formsConfig from "./config/forms";
@@ -30,6 +31,7 @@ export { preloadLeadForm } from "./forms/lazy-lead-form";
 export { ContentLanguage, LanguageProvider } from "./i18n/context";
 export { defaultLanguage, languages, pathIn } from "./i18n/languages";
 export { type LayoutConfig, layoutConfig } from "./i18n/layout-config";
+export { hasTranslation, stringsOf } from "./i18n/translations";
 export { Layout } from "./layout/Layout";
 export { type LayoutPart, LayoutPartContext } from "./layout/layout-part";
 export { PageView } from "./routes/PageView";
@@ -38,5 +40,5 @@ export type { RouteHandle } from "./routes/route-handle";
 export { buildRoutes } from "./routes/routes";
 export { SiteRoutes } from "./routes/SiteRoutes";
 export { canonicalFor } from "./seo/head";
-export { breadcrumbs, hospital, organization, treatmentPage } from "./seo/structured-data";
+export { breadcrumbs, hospital, organization, treatmentPage, webPage } from "./seo/structured-data";
 export { NotificationsProvider } from "./ui/notifications/Notifications";

@@ -1,9 +1,14 @@
 /**
- * Fills the built index.html with one prerendered page: its head (title, description, canonical,
- * Open Graph, JSON-LD), the app's HTML, and the data it hydrates with. JSON-LD and the hydration
- * data are data blocks, not scripts, so the content security policy's script-src 'self' holds.
+ * Fills the built index.html with one prerendered page: its language, its head (title,
+ * description, canonical, the page in the other languages, Open Graph, JSON-LD, the language's
+ * font), the app's HTML, and the data it hydrates with. JSON-LD and the hydration data are data
+ * blocks, not scripts, so the content security policy's script-src 'self' holds.
  */
+import type { LanguageFont } from "../fonts";
 import type { PageInfo } from "./manifest";
+
+/** The fonts of languages that have one (src/build/fonts.ts), by language code. */
+export type LanguageFonts = Record<string, LanguageFont>;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -21,14 +26,25 @@ function scriptJson(value: unknown): string {
 }
 
 /** The <head> tags of a page. */
-export function headTags(info: PageInfo, siteName: string, imageUrl: string): string {
+export function headTags(info: PageInfo, siteName: string, imageUrl: string, fonts: LanguageFonts = {}): string {
   const title = escapeHtml(info.title);
   const description = escapeHtml(info.description);
   const canonical = escapeHtml(info.canonical);
+  const font = fonts[info.lang];
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${canonical}" />`,
+    ...info.alternates.map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
+    ),
+    // The language's own font: its text shows at once in a system font (font-display: swap).
+    ...(font
+      ? [
+          `<link rel="preload" href="${escapeHtml(font.font)}" as="font" type="font/woff2" crossorigin />`,
+          `<link rel="stylesheet" href="${escapeHtml(font.stylesheet)}" />`,
+        ]
+      : []),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -59,10 +75,25 @@ function templateParts(template: string) {
   return parts;
 }
 
+/** The template's <html> start tag in the page's language (the default language's is the template's own). */
+function withLang(beforeHead: string, lang: string): string {
+  return beforeHead.replace(/<html lang="([^"]*)"/, (tag, own: string) =>
+    own.split("-")[0] === lang ? tag : `<html lang="${escapeHtml(lang)}"`,
+  );
+}
+
 /** The whole HTML document of a page, from the built template. */
-export function pageDocument(template: string, info: PageInfo, appHtml: string, siteName: string, imageUrl: string) {
-  const { beforeHead, beforeRoot, afterRoot } = templateParts(template);
-  const head = headTags(info, siteName, imageUrl);
+export function pageDocument(
+  template: string,
+  info: PageInfo,
+  appHtml: string,
+  siteName: string,
+  imageUrl: string,
+  fonts: LanguageFonts = {},
+) {
+  const { beforeHead: templateHead, beforeRoot, afterRoot } = templateParts(template);
+  const beforeHead = withLang(templateHead, info.lang);
+  const head = headTags(info, siteName, imageUrl, fonts);
   const data = info.hydration
     ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
     : "";

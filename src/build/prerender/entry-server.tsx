@@ -20,8 +20,8 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
-import { pageDocument } from "./document";
-import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
+import { type LanguageFonts, pageDocument } from "./document";
+import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import type { PageInfo } from "./manifest";
 import { prerenderShare as renderShare, type ShareOptions } from "./share";
 
@@ -106,7 +106,7 @@ export const sharedFrameRoutes = () => [...frames.keys()];
 /** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
 async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
   if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
-  const frame = await frameOf(info.route);
+  const frame = frameFor(await frameOf(info.route), info.route, info.path);
   if (linksTo(frame, info.path)) return renderApp(info.path, info.route);
   return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
 }
@@ -115,13 +115,17 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
  * The complete HTML document of one page, rendered with the data the browser will hydrate with.
  * `reuseFrames: false` renders every page whole (tests compare the two).
  */
-export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
+export async function renderPage(
+  info: PageInfo,
+  template: string,
+  { reuseFrames = true, fonts = {} as LanguageFonts } = {},
+): Promise<string> {
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
   const html = await renderBody(info, reuseFrames);
-  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
+  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`, fonts);
 }
 
 /** Renders one worker's share of the pages (see src/build/prerender/share.ts). */
-export const prerenderShare = (options: Omit<ShareOptions, "render">) =>
-  renderShare({ ...options, render: renderPage });
+export const prerenderShare = (options: Omit<ShareOptions, "render"> & { fonts?: LanguageFonts }) =>
+  renderShare({ ...options, render: (info, template) => renderPage(info, template, { fonts: options.fonts }) });

@@ -8,8 +8,22 @@
 /** Stands in the frame's <main> for the content; no page text contains it. */
 export const contentMarker = "\u2063prerender-page-content\u2063";
 
+/** Stands for the slug in the frame's address; no slug contains it. */
+const frameSlug = "\u2063frame";
+
 /** The address the shared frame of `route` is rendered at: on the route, linked from nowhere. */
-export const frameAddress = (route: string) => route.replace(":slug", "\u2063frame");
+export const frameAddress = (route: string) => route.replace(":slug", frameSlug);
+
+/**
+ * The frame for the page at `path` of `route`: the language switcher links to this very page in
+ * the other languages, which the frame rendered with the stand-in slug.
+ */
+export function frameFor(frame: string, route: string, path: string): string {
+  if (!frame.includes(frameSlug)) return frame;
+  const index = route.split("/").indexOf(":slug");
+  const slug = path.split("/")[index];
+  return slug ? frame.replaceAll(frameSlug, slug) : frame;
+}
 
 /** Whether pages of `route` can share a frame (one page per route gains nothing). */
 export const sharesFrame = (route: string) => route.includes(":slug");

@@ -1,32 +1,56 @@
 /**
  * Every page the build prerenders, with what its <head> says: title, description, canonical,
- * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
- * (a page file, a branch, a treatment) is prerendered with no code change.
+ * Open Graph and JSON-LD, its language and the same page in the other languages. Built from the
+ * same config the router uses, so a page added to config (a page file, a branch, a treatment, a
+ * language) is prerendered with no code change. The default language's pages keep their
+ * addresses; another language's are the same pages under its code (/te/home).
  */
 
 import type { Block } from "../../shared/generated/blocks/block";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
+import { translateDocument } from "../../shared/i18n/keys";
 import {
   branches,
   breadcrumbs,
   canonicalFor,
+  defaultLanguage,
   type Entry,
   entriesOf,
   fillName,
   type HydrationPayload,
+  hasTranslation,
   hospital,
+  languages,
+  layoutConfig,
   loadAllPages,
+  loadPageRoute,
   organization,
+  pathIn,
   presentations,
   site,
   specialities,
+  stringsOf,
+  translateTreatment,
   treatmentPage,
+  treatmentStrings,
+  webPage,
 } from "../../site";
+
+/** The same page in a language, for `<link rel="alternate" hreflang>` and the sitemap. */
+export interface Alternate {
+  /** A language code, or 'x-default' (the default language's page). */
+  hreflang: string;
+  href: string;
+}
 
 /** One prerendered page. */
 export interface PageInfo {
   path: string;
+  /** The page's language: its <html lang> and JSON-LD inLanguage. */
+  lang: string;
+  /** The page in every language, and x-default. */
+  alternates: Alternate[];
   /** The route-table pattern the path matches, such as '/specialities/cardiology/:slug'. */
   route: string;
   title: string;
@@ -57,8 +81,51 @@ function blockModules(blocks: readonly Block[]): string[] {
 
 const home = { name: "Home", path: "/home" };
 
-function pageTrail(path: string, title: string) {
-  return path === "/home" ? [home] : [home, { name: title, path }];
+function pageTrail(path: string, title: string, lang: string) {
+  const trail = path === "/home" ? [home] : [home, { name: title, path }];
+  return trail.map((step) => ({ ...step, path: pathIn(step.path, lang) }));
+}
+
+/** The page at `path` (as the default language has it) in every language, and x-default. */
+function alternatesOf(path: string): Alternate[] {
+  return [
+    ...languages.map((l) => ({ hreflang: l.code, href: canonicalFor(pathIn(path, l.code)) })),
+    { hreflang: "x-default", href: canonicalFor(path) },
+  ];
+}
+
+/** A canonical address on this site in `lang` (a treatment's canonical_url names its English page). */
+function canonicalIn(url: string, lang: string): string {
+  if (lang === defaultLanguage || !url.startsWith(`${site.canonicalBase}/`)) return url;
+  return canonicalFor(pathIn(url.slice(site.canonicalBase.length), lang));
+}
+
+/** The translation modules a page in `lang` loads with its own: the layout's, and `files`' (paths under site-config/). */
+function translationModules(lang: string, files: string[]): string[] {
+  if (lang === defaultLanguage) return [];
+  const layout = [
+    "site.json",
+    "navigation.json",
+    "footer.json",
+    "branches.json",
+    "specialities.json",
+    "interface.json",
+  ];
+  return [...layout, ...files]
+    .filter((file) => hasTranslation(file, lang))
+    .map((file) => `site-config/i18n/${lang}/${file}`);
+}
+
+/** A branch or speciality entry as the layout has it in `lang` (names, summaries), a post as translated. */
+async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null> {
+  if (!entry || lang === defaultLanguage) return entry;
+  const config = await layoutConfig(lang);
+  if (entry.kind === "branches")
+    return { kind: "branches", entry: config.branches.find((b) => b.slug === entry.entry.slug) ?? entry.entry };
+  if (entry.kind === "specialities")
+    return { kind: "specialities", entry: config.specialities.find((s) => s.slug === entry.entry.slug) ?? entry.entry };
+  const strings = await stringsOf("blog-posts.json", lang);
+  return { kind: "posts", entry: translateDocument({ posts: [entry.entry] }, strings).doc.posts[0] };
 }
 
 /** A collection cut down to what a list of its treatments shows. */
@@ -78,21 +145,32 @@ function listing(data: TreatmentCollection): TreatmentCollection {
   };
 }
 
-function pageInfo(
-  { file, page }: { file: string; page: Page },
-  entry: Entry | null,
+async function pageInfo(
+  { file, page: english }: { file: string; page: Page },
+  englishEntry: Entry | null,
   collections: Record<string, TreatmentCollection>,
-): PageInfo {
-  const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
-  const title = fillName(page.meta.title, entry);
+  lang: string,
+): Promise<PageInfo> {
+  const { page } = await loadPageRoute(file, lang);
+  const entry = await entryIn(englishEntry, lang);
+  const englishPath = englishEntry ? english.route.replace(":slug", englishEntry.entry.slug) : english.route;
+  const path = pathIn(englishPath, lang);
+  const title = fillName(page.meta.title, entry, lang);
   const canonical = canonicalFor(path);
-  const structuredData: object[] = [organization(), breadcrumbs(pageTrail(path, title))];
+  const structuredData: object[] = [
+    organization(),
+    webPage(title, canonical, lang),
+    breadcrumbs(pageTrail(englishPath, title, lang)),
+  ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
+  const relative = file.replace(/^site-config\//, "");
   const info: PageInfo = {
     path,
-    route: page.route,
+    lang,
+    alternates: alternatesOf(englishPath),
+    route: pathIn(page.route, lang),
     title,
-    description: fillName(page.meta.description, entry),
+    description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
     modules: [
@@ -100,6 +178,7 @@ function pageInfo(
       file,
       ...blockModules(page.blocks),
       ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
+      ...translationModules(lang, [relative]),
     ],
   };
   const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
@@ -108,46 +187,80 @@ function pageInfo(
   return info;
 }
 
-function treatmentInfos(collections: Record<string, TreatmentCollection>): PageInfo[] {
-  return Object.values(presentations).flatMap((presentation) => {
-    const data = collections[presentation.dataFile];
-    if (!data) return [];
-    const speciality = specialities.find((s) => s.treatments === presentation.id);
-    const file = presentation.dataFile;
-    return data.sub_departments.map((item) => {
-      const path = presentation.route.replace(":slug", item.slug);
-      const trail = [
-        home,
-        { name: "Specialities", path: "/specialities" },
-        ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
-        { name: item.name, path },
-      ];
-      return {
-        path,
-        route: presentation.route,
-        title: item.meta_title,
-        description: item.meta_description,
-        canonical: item.canonical_url,
-        structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
-        hydration: { file, data: { ...data, sub_departments: [item] } },
-        modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
-      };
-    });
-  });
+async function treatmentInfos(collections: Record<string, TreatmentCollection>, lang: string): Promise<PageInfo[]> {
+  const config = await layoutConfig(lang);
+  const perCollection = await Promise.all(
+    Object.entries(presentations).map(async ([, presentation]) => {
+      const data = collections[presentation.dataFile];
+      if (!data) return [];
+      const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
+      const strings = await treatmentStrings(presentationFile, presentation.dataFile, lang);
+      const speciality = config.specialities.find((s) => s.treatments === presentation.id);
+      const file = presentation.dataFile;
+      return data.sub_departments.map((english): PageInfo => {
+        const item = translateTreatment(english, presentation, strings).subDepartment;
+        const englishPath = presentation.route.replace(":slug", english.slug);
+        const path = pathIn(englishPath, lang);
+        const canonical = canonicalIn(english.canonical_url, lang);
+        const trail = [
+          home,
+          { name: "Specialities", path: "/specialities" },
+          ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
+          { name: item.name, path: englishPath },
+        ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
+        return {
+          path,
+          lang,
+          alternates: alternatesOf(englishPath),
+          route: pathIn(presentation.route, lang),
+          title: item.meta_title,
+          description: item.meta_description,
+          canonical,
+          structuredData: [
+            organization(),
+            breadcrumbs(trail),
+            ...treatmentPage(item, data.speciality, lang, canonical),
+          ],
+          // The English treatment: the page translates it with the translations it loads.
+          hydration: { file, data: { ...data, sub_departments: [english] } },
+          modules: [
+            appModule,
+            "src/site/routes/TreatmentPage.tsx",
+            ...blockModules(presentation.template),
+            ...translationModules(lang, [`collections/${file}`, presentationFile.replace(/^site-config\//, "")]),
+          ],
+        };
+      });
+    }),
+  );
+  return perCollection.flat();
 }
 
-/** Every page to prerender: config pages ('each' pages per entry) and every treatment. */
-export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
+/** One language's pages: config pages ('each' pages per entry) and every treatment. */
+async function pagesIn(collections: Record<string, TreatmentCollection>, lang: string): Promise<PageInfo[]> {
   const pages = await loadAllPages();
   const perPage = await Promise.all(
     pages.map(async (entry) => {
-      if (!entry.page.each) return [pageInfo(entry, null, collections)];
-      return (await entriesOf(entry.page)).map((each) => pageInfo(entry, each, collections));
+      if (!entry.page.each) return [await pageInfo(entry, null, collections, lang)];
+      const entries = await entriesOf(entry.page);
+      return Promise.all(entries.map((each) => pageInfo(entry, each, collections, lang)));
     }),
   );
   const fromPages = perPage.flat();
-  const homePage = fromPages.find((p) => p.path === "/home");
-  return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatmentInfos(collections)];
+  const homePath = pathIn("/home", lang);
+  const homePage = fromPages.find((p) => p.path === homePath);
+  const root = pathIn("/", lang);
+  return [
+    ...(homePage ? [{ ...homePage, path: root }] : []),
+    ...fromPages,
+    ...(await treatmentInfos(collections, lang)),
+  ];
+}
+
+/** Every page to prerender, in every language, the default language's first. */
+export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
+  const perLanguage = await Promise.all(languages.map((l) => pagesIn(collections, l.code)));
+  return perLanguage.flat();
 }
 
 /** Facts the page template needs besides the per-page head. */

@@ -13,13 +13,15 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { build } from "vite";
+import { localPath, siteLanguages } from "../../shared/i18n/languages";
+import { buildLanguageFonts } from "../fonts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** What a worker reports (src/build/prerender/share.ts). */
 interface ShareResult {
   written: number;
-  paths: string[];
+  pages: { path: string; alternates: { hreflang: string; href: string }[] }[];
   canonicalBase: string;
 }
 
@@ -60,12 +62,23 @@ function renderInWorker(workerData: Record<string, unknown>): Promise<ShareResul
   });
 }
 
-function sitemap(base: string, paths: string[]) {
-  const urls = paths
-    .filter((p) => p !== "/")
-    .map((p) => `  <url><loc>${base}${p}</loc></url>`)
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+/**
+ * sitemap.xml: every page but the roots ('/', '/te'), each with the same page in every language
+ * and x-default (Google's hreflang in sitemaps: xhtml:link alternates on each <url>).
+ */
+export function sitemap(base: string, pages: ShareResult["pages"], roots: ReadonlySet<string> = new Set(["/"])) {
+  const urls = pages
+    .filter((p) => !roots.has(p.path))
+    .map((p) => {
+      const links = p.alternates.map(
+        (a) => `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`,
+      );
+      return `  <url><loc>${escapeXml(base + p.path)}</loc>${links.join("")}${links.length > 0 ? "\n  " : ""}</url>`;
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }
 
 /** Prerenders the site; returns the pages written and the seconds it took. */
@@ -83,6 +96,8 @@ export async function prerender(options: PrerenderOptions) {
     template = readFileSync(path.join(options.distDir, "index.html"), "utf8");
     writeFileSync(shellPath, template);
   }
+  // Each language's font, subset to its texts' characters, linked by that language's pages.
+  const fonts = await buildLanguageFonts(root, options.distDir, path.join(root, ".tmp", "fonts"));
   // Every worker lists the pages and renders every n-th one (src/build/prerender/share.ts).
   const workers = Math.max(1, options.workers);
   const results = await Promise.all(
@@ -94,10 +109,14 @@ export async function prerender(options: PrerenderOptions) {
         collectionsDir: options.collectionsDir,
         workers,
         index,
+        fonts,
       }),
     ),
   );
-  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(results[0].canonicalBase, results[0].paths));
+  // Each language's root ('/', '/te') repeats its home page, which the sitemap lists at /home.
+  const codes = siteLanguages(JSON.parse(readFileSync(path.join(root, "site-config/site.json"), "utf8")));
+  const roots = new Set(codes.map((l) => localPath("/", l.code, codes[0].code)));
+  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(results[0].canonicalBase, results[0].pages, roots));
   writeFileSync(
     path.join(options.distDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${results[0].canonicalBase}/sitemap.xml\n`,

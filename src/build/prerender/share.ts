@@ -9,7 +9,13 @@ import path from "node:path";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import { site } from "../../site";
 import { type Manifest, routeAssets } from "./assets";
-import { listPages, type PageInfo } from "./manifest";
+import { type Alternate, listPages, type PageInfo } from "./manifest";
+
+/** A page as the sitemap lists it: its path and the same page in every language. */
+export interface SitemapEntry {
+  path: string;
+  alternates: Alternate[];
+}
 
 export interface ShareOptions {
   template: string;
@@ -39,7 +45,7 @@ function readManifest(distDir: string): Manifest {
 /** Renders and writes this worker's pages; returns how many, (worker 0) every page's path, and the canonical base. */
 export async function prerenderShare(
   options: ShareOptions,
-): Promise<{ written: number; paths: string[]; canonicalBase: string }> {
+): Promise<{ written: number; pages: SitemapEntry[]; canonicalBase: string }> {
   const assetsOf = routeAssets(readManifest(options.outDir));
   const pages = await listPages(readCollections(options.collectionsDir));
   // Written one after another: writing in the background while the next page renders was faster
@@ -54,5 +60,6 @@ export async function prerenderShare(
     writeFileSync(path.join(dir, "index.html"), html);
     written++;
   }
-  return { written, paths: options.index === 0 ? pages.map((p) => p.path) : [], canonicalBase: site.canonicalBase };
+  const listed = options.index === 0 ? pages.map((p) => ({ path: p.path, alternates: p.alternates })) : [];
+  return { written, pages: listed, canonicalBase: site.canonicalBase };
 }

@@ -8,7 +8,7 @@
  * are the schemas' own; tests/i18n/texts.test.ts checks every string of site-config/ whose schema
  * is a pattern, a format or an enum against this list, so a new machine field cannot slip in.
  */
-import { keyedTexts } from "./keys";
+import { keyedTexts } from "./keys.ts";
 
 /** Properties whose strings are values for machines, whatever file they are in. */
 const machineProperties = new Set([

@@ -4,31 +4,10 @@
  * so a block reads them without waiting, and a page without such a block loads none.
  */
 import { use, useMemo } from "react";
-import type { Block } from "../../shared/generated/blocks/block";
-import type { Page } from "../../shared/generated/page";
 import { translateDocument } from "../../shared/i18n/keys";
 import { useFallbackLang, useLanguage } from "./context";
 import { defaultLanguage } from "./languages";
 import { stringsOf } from "./translations";
-
-/** The files whose lists a block type shows, by block type (and by an 'each' page's kind). */
-const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
-  "blog-list": "blog-posts.json",
-  "blog-article": "blog-posts.json",
-  posts: "blog-posts.json",
-  "health-packages": "packages.json",
-  "doctor-search": "doctors.json",
-};
-
-/** Loads the translations of the lists a page's blocks (or its entries) show, in `lang`. */
-export function preloadListStrings(page: Pick<Page, "blocks" | "each">, lang: string): Promise<unknown> {
-  if (lang === defaultLanguage) return Promise.resolve();
-  const files = new Set([
-    ...page.blocks.map((b) => listFiles[b.type]),
-    page.each ? listFiles[page.each as "posts"] : undefined,
-  ]);
-  return Promise.all([...files].filter((f) => f !== undefined).map((f) => stringsOf(f, lang)));
-}
 
 /** Translated lists by English list and language: each is translated once. */
 const cache = new WeakMap<object, Map<string, { items: unknown[]; english: string[] }>>();

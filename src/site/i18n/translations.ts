@@ -7,6 +7,7 @@ import type { Translation } from "../../shared/generated/translation";
 import { type Translated, translateDocument } from "../../shared/i18n/keys";
 import { translationPath } from "../../shared/i18n/languages";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
+import { addMessageAsts } from "./format";
 import { defaultLanguage } from "./languages";
 
 const modules = import.meta.glob<Translation>("../../../site-config/i18n/*/**/*.json", { import: "default" });
@@ -20,7 +21,10 @@ export const loadStrings: (key: string) => Tracked<Readonly<Record<string, strin
   async (key: string) => {
     const [lang, file] = key.split("\u0000");
     const load = loaders.get(translationPath(file, lang));
-    return load ? (await load()).strings : {};
+    if (!load) return {};
+    const translation = await load();
+    addMessageAsts((translation as { asts?: unknown }).asts);
+    return translation.strings;
   },
 );
 

@@ -98,7 +98,9 @@ export function Root({ lang = defaultLanguage }: { lang?: string }) {
   usePreloadOnIntent();
   useScrollRestoration();
   useEffect(() => {
-    document.documentElement.lang = lang;
+    // The page arrives with its lang ('en-IN' for English); only a change of language changes it.
+    const html = document.documentElement;
+    if (html.lang.split("-")[0] !== lang) html.lang = lang;
   }, [lang]);
   return (
     <LanguageProvider config={config}>

@@ -8,7 +8,7 @@ import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
 import { layoutConfig } from "../i18n/layout-config";
-import { preloadListStrings } from "../i18n/lists";
+import { preloadListStrings } from "../i18n/list-files";
 import { translated } from "../i18n/translations";
 import { memoLoader } from "../tracked";
 
