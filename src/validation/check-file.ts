@@ -9,6 +9,7 @@ import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
+import { type PlaceholderRule, placeholderProblems, placeholdersFile } from "./placeholders";
 import type { UnplacedProblem } from "./problem";
 import { schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
@@ -41,6 +42,11 @@ export interface PassOneSettings {
   schemasDir: string;
 }
 
+/** What the first pass looks for besides the schema: the site's declared placeholders. */
+interface PassOneFinds {
+  placeholders: readonly PlaceholderRule[];
+}
+
 type Json = Record<string, unknown>;
 
 /** Runs the first pass; make one per run. */
@@ -48,15 +54,18 @@ export class FileChecker {
   private readonly resolver: SchemaResolver;
   private readonly collectionsDir: string;
   private readonly sitePrefix: string;
+  private readonly declarations: string;
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
   constructor(
     settings: PassOneSettings,
     private readonly read: (file: string) => string,
+    private readonly finds: PassOneFinds = { placeholders: [] },
   ) {
     this.resolver = new SchemaResolver(settings.schemasDir, settings.siteRoot);
     this.collectionsDir = path.join(settings.siteRoot, "collections");
     this.sitePrefix = settings.siteRoot + path.sep;
+    this.declarations = path.join(settings.siteRoot, placeholdersFile);
   }
 
   check({ file, validate }: Job): Checked {
@@ -115,6 +124,8 @@ export class FileChecker {
       result.skip = outcome.errors.map((e) => e.instancePath);
     }
     result.problems.push(...documentChecks(schema, json, result.file));
+    // The declarations hold every placeholder's text: they are the one file not searched.
+    if (result.file !== this.declarations) result.problems.push(...placeholderProblems(json, this.finds.placeholders));
     if (schema === "presentation.schema.json" && typeof json.dataFile === "string") result.dataFile = json.dataFile;
   }
 }

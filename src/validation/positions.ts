@@ -57,8 +57,16 @@ export class PositionFinder {
  * text is parsed only when a problem needs a position, so a file without problems costs nothing.
  */
 export function placeProblems(found: readonly UnplacedProblem[], file: string, text: () => string): Problem[] {
+  return placeEach(found, file, text).sort(byPlace);
+}
+
+/** Orders problems of one file by where they stand. */
+export const byPlace = (a: Problem, b: Problem) => a.line - b.line || a.column - b.column;
+
+/** As placeProblems, in the order given. */
+export function placeEach(found: readonly UnplacedProblem[], file: string, text: () => string): Problem[] {
   let finder: PositionFinder | undefined;
-  const placed = found.map((p): Problem => {
+  return found.map((p): Problem => {
     let { line, column } = p;
     if (line === undefined || column === undefined) {
       finder ??= new PositionFinder(text());
@@ -76,7 +84,6 @@ export function placeProblems(found: readonly UnplacedProblem[], file: string, t
       severity: p.severity,
     };
   });
-  return placed.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function childOf(node: Node, segment: string): { key?: Node; value: Node } | undefined {

@@ -13,6 +13,9 @@ import { aboutFromDescription, describe, describeWithKind, lowerTitle, plural, s
 
 type Params = Record<string, unknown>;
 
+/** The pattern schemas give text that must not be blank (with minLength 1): a character that is not a space. */
+export const nonBlank = "\\S";
+
 /**
  * Where the problem of a missing property points. In a file it points at the object that lacks
  * the property, which is all the text has; in a form the property has a field of its own, empty,
@@ -62,6 +65,11 @@ function skippedErrors(errors: readonly ErrorObject[]): Set<ErrorObject> {
       for (const other of errors) {
         if (other !== error && isInside(other, error, parent)) skipped.add(other);
       }
+    }
+    // Empty text breaks both minLength and the non-blank pattern: the first says it better.
+    if (error.keyword === "pattern" && (error.params as Params).pattern === nonBlank) {
+      const tooShort = errors.some((o) => o.instancePath === error.instancePath && o.keyword === "minLength");
+      if (tooShort) skipped.add(error);
     }
     if (error.keyword === "type") {
       const hasValues = errors.some(
@@ -123,6 +131,7 @@ function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: 
     }
     case "pattern": {
       const pattern = String(params.pattern);
+      if (pattern === nonBlank) return problem(say.BlankText, at, what);
       const expected = say.patternWords[pattern] ?? `text matching the pattern ${pattern}`;
       return problem(say.PatternMismatch, at, what, expected, describe(data));
     }

@@ -36,9 +36,10 @@ import s33 from "../../../schemas/form.schema.json" with { type: "json" };
 import s34 from "../../../schemas/navigation.schema.json" with { type: "json" };
 import s35 from "../../../schemas/packages.schema.json" with { type: "json" };
 import s36 from "../../../schemas/page.schema.json" with { type: "json" };
-import s37 from "../../../schemas/presentation.schema.json" with { type: "json" };
-import s38 from "../../../schemas/site.schema.json" with { type: "json" };
-import s39 from "../../../schemas/specialities.schema.json" with { type: "json" };
+import s37 from "../../../schemas/placeholders.schema.json" with { type: "json" };
+import s38 from "../../../schemas/presentation.schema.json" with { type: "json" };
+import s39 from "../../../schemas/site.schema.json" with { type: "json" };
+import s40 from "../../../schemas/specialities.schema.json" with { type: "json" };
 
 /** Every schema under schemas/, keyed by its path relative to that folder. */
 export const schemaFiles = {
@@ -79,7 +80,8 @@ export const schemaFiles = {
   "navigation.schema.json": s34,
   "packages.schema.json": s35,
   "page.schema.json": s36,
-  "presentation.schema.json": s37,
-  "site.schema.json": s38,
-  "specialities.schema.json": s39,
+  "placeholders.schema.json": s37,
+  "presentation.schema.json": s38,
+  "site.schema.json": s39,
+  "specialities.schema.json": s40,
 } as const;

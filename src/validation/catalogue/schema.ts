@@ -68,6 +68,14 @@ export const TooShort = entry({
       : `Expected ${what} to be at least ${plural(limit, "character")} long, but found ${found}.`,
 });
 
+export const BlankText = entry({
+  name: "BlankText",
+  title: "A text is only spaces.",
+  severity: "error",
+  message: (what: string) =>
+    `Expected ${what} to have some text, but found only spaces or line breaks, which show as a gap on the page. Write the text, or remove the field if it is optional.`,
+});
+
 export const TooLong = entry({
   name: "TooLong",
   title: "A text is too long.",
