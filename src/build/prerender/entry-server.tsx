@@ -17,6 +17,8 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
+import { ownShareImage, type ShareImage } from "../social/card-spec";
+import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { pageDocument } from "./document";
 import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import type { PageInfo } from "./manifest";
@@ -103,9 +105,27 @@ export async function renderPage(info: PageInfo, template: string, { reuseFrames
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
   const html = await renderBody(info, reuseFrames);
-  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
+  return pageDocument(template, info, html, site.name, info.shareImage ?? `${site.canonicalBase}${site.logo.src}`);
 }
 
-/** Renders one worker's share of the pages (see src/build/prerender/share.ts). */
-export const prerenderShare = (options: Omit<ShareOptions, "render">) =>
-  renderShare({ ...options, render: renderPage });
+/** A page's link preview image: the one its config names, or its card, drawn unless cached. */
+async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImage | undefined> {
+  if (!info.share) return undefined;
+  return "image" in info.share
+    ? ownShareImage(info.share.image, store.canonicalBase)
+    : ensureCard(info.share.card, store);
+}
+
+/** Renders one worker's share of the pages (see src/build/prerender/share.ts), each with its social card. */
+export async function prerenderShare(options: Omit<ShareOptions, "render">) {
+  const store = { distDir: options.outDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const result = await renderShare({
+    ...options,
+    render: async (info, template) => renderPage({ ...info, shareImage: await shareImageOf(info, store) }, template),
+  });
+  if (cardCounts.drawn + cardCounts.cached > 0)
+    console.log(
+      `Social cards (worker ${options.index + 1}): ${cardCounts.drawn} drawn, ${cardCounts.cached} from the cache.`,
+    );
+  return result;
+}

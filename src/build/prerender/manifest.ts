@@ -23,6 +23,7 @@ import {
   specialities,
   treatmentPage,
 } from "../../site";
+import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
 
 /** One prerendered page. */
 export interface PageInfo {
@@ -42,7 +43,31 @@ export interface PageInfo {
   modules: string[];
   /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
   assets?: { scripts: string[]; styles: string[] };
+  /** What the page's link preview image is made from: a card to draw, or an image its config names. */
+  share?: ShareSource;
+  /** That image as the head names it (filled in by the prerenderer once the card is drawn). */
+  shareImage?: ShareImage;
 }
+
+/** A card with the site's brand, or the page's own image when its config names one. */
+function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
+  if (own) return own;
+  const card: CardSpec = {
+    title,
+    kicker,
+    brand: site.name,
+    logo: site.logo.src,
+    host: new URL(site.canonicalBase).host,
+  };
+  return { card };
+}
+
+/** What kind of page an entry's page is, above its title on the card. */
+const entryKickers: Record<Entry["kind"], (entry: Entry) => string | undefined> = {
+  specialities: () => "Speciality",
+  branches: (e) => ("city" in e.entry && typeof e.entry.city === "string" ? `Hospital in ${e.entry.city}` : "Hospital"),
+  posts: () => "Health blog",
+};
 
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
@@ -95,6 +120,11 @@ function pageInfo(
     description: fillName(page.meta.description, entry),
     canonical,
     structuredData,
+    share: shareOf(
+      page.meta.image ? { image: page.meta.image } : undefined,
+      title,
+      entry ? entryKickers[entry.kind](entry) : undefined,
+    ),
     modules: [
       appModule,
       file,
@@ -130,6 +160,11 @@ function treatmentInfos(collections: Record<string, TreatmentCollection>): PageI
         canonical: item.canonical_url,
         structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
         hydration: { file, data: { ...data, sub_departments: [item] } },
+        share: shareOf(
+          item.share_image ? { image: item.share_image } : undefined,
+          item.content.h1 ?? item.name,
+          data.speciality,
+        ),
         modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
       };
     });

@@ -138,6 +138,30 @@ export interface Link {
   icon?: Icon;
 }
 /**
+ * A picture of your own that apps show when someone shares this page (WhatsApp, Facebook, LinkedIn, X), in place of the card the build draws from the page's title. A PNG or JPEG, ideally 1200 × 630 pixels; apps do not show SVG.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "shareImage".
+ */
+export interface LinkPreviewImage {
+  /**
+   * A PNG or JPEG under public/, such as '/images/share/knee-replacement.jpg'.
+   */
+  src: string;
+  /**
+   * Said to people who cannot see it, and shown when the picture cannot be.
+   */
+  alt: string;
+  /**
+   * The picture's width in pixels.
+   */
+  width: number;
+  /**
+   * The picture's height in pixels.
+   */
+  height: number;
+}
+/**
  * The browser title and the description search engines show.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -152,4 +176,5 @@ export interface SearchAndSharingMetadata {
    * One or two sentences search engines show under the title. Keep it under 160 characters.
    */
   description: string;
+  image?: LinkPreviewImage;
 }
