@@ -45,7 +45,7 @@ export function pageHtml(page: { title: string; entry: string }): string {
  * Makes the site's imports of `<project>/site-config/...` read `siteRoot` instead, when the editor
  * edits another folder (tests edit a temporary copy).
  */
-function siteFolderPlugin(projectRoot: string, siteRoot: string): Plugin {
+export function siteFolderPlugin(projectRoot: string, siteRoot: string): Plugin {
   const real = path.join(projectRoot, "site-config") + path.sep;
   return {
     name: "editor-site-folder",
