@@ -36,7 +36,15 @@ interface Owned {
   name?: string;
 }
 
-export function pageAddressProblems(model: SiteModel, namePlace: NamePlace): FoundByFile {
+/**
+ * The problems, by file. `schemaError(file, pointer)` says whether a value already has a schema
+ * error: a slug that is not a slug gets no address problems on top.
+ */
+export function pageAddressProblems(
+  model: SiteModel,
+  namePlace: NamePlace,
+  schemaError: (file: string, pointer: string) => boolean = () => false,
+): FoundByFile {
   const found: FoundByFile = new Map();
   const add = (file: string, p: UnplacedProblem) => {
     const list = found.get(file) ?? [];
@@ -53,9 +61,11 @@ export function pageAddressProblems(model: SiteModel, namePlace: NamePlace): Fou
     const { file, treatments } = collection;
     const at = (t: TreatmentFacts, field: string) => `/sub_departments/${t.index}/${field}`;
     const own = (t: TreatmentFacts) => presentation.route.replace(/:slug$/, t.slug ?? "");
-    const bySlug = new Map(treatments.flatMap((t) => (t.slug ? [[t.slug, t] as const] : [])));
+    const bySlug = new Map<string, TreatmentFacts>();
+    for (const t of treatments) if (t.slug && !bySlug.has(t.slug)) bySlug.set(t.slug, t);
     for (const t of treatments) {
-      if (!t.slug) continue;
+      // A second entry with one slug has its own error (document-checks.ts): its addresses wait for a slug of its own.
+      if (!t.slug || bySlug.get(t.slug) !== t || schemaError(file, at(t, "slug"))) continue;
       const path = own(t);
       const canonical = model.canonicalBase ? model.canonicalBase + path : undefined;
       const pathWrong = t.url !== undefined && t.url !== path;

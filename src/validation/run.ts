@@ -92,7 +92,8 @@ export function runValidation(options: RunOptions): RunReport {
     return `${display(file)}:${finder.of(pointer).line}`;
   };
   const byFile = new Map(validated.map((r) => [r.file, r]));
-  for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place))))
+  const schemaError = (file: string, pointer: string) => byFile.get(file)?.skip.includes(pointer) === true;
+  for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place)), schemaError))
     byFile.get(file)?.problems.push(...found);
 
   const folded = foldFollowOns(validated, (missing) => definitionOf(missing, model, context.routes));

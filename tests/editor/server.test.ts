@@ -145,11 +145,36 @@ describe("editor API: saving a change", { timeout: 30_000 }, () => {
         name: "Heart Failure Clinic",
         url: "/specialities/cardiology/heart-failure-clinic",
         canonical_url: "https://www.hospitals.example/specialities/cardiology/heart-failure-clinic",
+        meta_title: "Heart Failure Clinic in Kukatpally",
+        meta_description: "Our heart failure clinic in Kukatpally: follow-up, medicines and device checks.",
       });
       data.sub_departments.splice(1, 0, copy);
     });
     expect(status).toBe(200);
     expect(JSON.parse(after).sub_departments[1].slug).toBe("heart-failure-clinic");
+  });
+
+  it("refuses a copy that keeps the original's title and description, naming the original", async () => {
+    const file = "site-config/collections/cardiology-sub-departments.json";
+    const { status, body } = await edit(file, (data) => {
+      const copy = structuredClone(data.sub_departments[0]);
+      Object.assign(copy, {
+        slug: "heart-failure-day-care",
+        name: "Heart Failure Day Care",
+        url: "/specialities/cardiology/heart-failure-day-care",
+        canonical_url: "https://www.hospitals.example/specialities/cardiology/heart-failure-day-care",
+      });
+      data.sub_departments.splice(1, 0, copy);
+    });
+    expect(status).toBe(400);
+    const refused = body as RefusedResponse;
+    expect(refused.errors.map((e) => [e.pointer, e.name])).toEqual([
+      ["/sub_departments/1/meta_title", "DuplicatePageValue"],
+      ["/sub_departments/1/meta_description", "DuplicatePageValue"],
+    ]);
+    expect(refused.errors[0].message).toContain(
+      "is also the browser title of 'Heart Failure' (site-config/collections/cardiology-sub-departments.json:",
+    );
   });
 });
 

@@ -111,7 +111,9 @@ export function formSchema(schemaPath: string): RJSFSchema {
 
 /** How many rows a string schema's text area gets; 0 when it is a one-line field. */
 function proseRows(schema: SchemaObject, name: string | undefined): number {
-  if (schema.type !== "string" || "enum" in schema || "const" in schema || "pattern" in schema) return 0;
+  // Only the non-blank pattern ("\\S") allows prose; other patterns ask for a code, a path or a number.
+  const patterned = "pattern" in schema && schema.pattern !== "\\S";
+  if (schema.type !== "string" || "enum" in schema || "const" in schema || patterned) return 0;
   if (name === "meta_description") return 2;
   return multiline.get(schema) ?? (name !== undefined && proseNames.test(name) ? 4 : 0);
 }

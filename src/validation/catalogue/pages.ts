@@ -50,8 +50,10 @@ export const SlugChanged = entry({
   message: (slug: string, old: string, followOns: number) =>
     `This treatment's slug is ${quote(slug)}, but its page path and canonical address still end in ${quote(old)}` +
     (followOns > 0 ? `, and ${plural(followOns, "reference")} elsewhere still use ${quote(old)} (listed below)` : "") +
-    `. If the slug was changed by mistake, change it back to ${quote(old)}; if not, update the page path, the canonical address` +
-    (followOns > 0 ? " and those references." : "."),
+    `. If the slug was changed by mistake, change it back to ${quote(old)}; if not, update ` +
+    (followOns > 0
+      ? "the page path, the canonical address and those references."
+      : "the page path and the canonical address."),
 });
 
 export const RenamedTarget = entry({
