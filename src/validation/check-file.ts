@@ -11,7 +11,7 @@ import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
 import { type PlaceholderRule, placeholderProblems, placeholdersFile } from "./placeholders";
 import type { UnplacedProblem } from "./problem";
-import { schemaProblems } from "./schema-errors";
+import { type Naming, schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
 
@@ -40,6 +40,8 @@ export interface Checked {
 export interface PassOneSettings {
   siteRoot: string;
   schemasDir: string;
+  /** How schema problems name values: by property (the CLI, default) or by label (the editor). */
+  naming?: Naming;
 }
 
 /** What the first pass looks for besides the schema: the site's declared placeholders. */
@@ -55,6 +57,7 @@ export class FileChecker {
   private readonly collectionsDir: string;
   private readonly sitePrefix: string;
   private readonly declarations: string;
+  private readonly naming: Naming;
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
   constructor(
@@ -66,6 +69,7 @@ export class FileChecker {
     this.collectionsDir = path.join(settings.siteRoot, "collections");
     this.sitePrefix = settings.siteRoot + path.sep;
     this.declarations = path.join(settings.siteRoot, placeholdersFile);
+    this.naming = settings.naming ?? "properties";
   }
 
   check({ file, validate }: Job): Checked {
@@ -120,7 +124,7 @@ export class FileChecker {
     }
     result.refs = outcome.refs;
     if (outcome.errors.length > 0) {
-      result.problems.push(...schemaProblems(outcome.errors, schema));
+      result.problems.push(...schemaProblems(outcome.errors, schema, "object", this.naming));
       result.skip = outcome.errors.map((e) => e.instancePath);
     }
     result.problems.push(...documentChecks(schema, json, result.file));

@@ -23,24 +23,32 @@ export const nonBlank = "\\S";
  */
 export type MissingPropertyAt = "object" | "property";
 
+/**
+ * How a problem names the value it is about: by its property name as written in the file
+ * ('route', for the CLI and people editing JSON), or by its label as a form shows it
+ * ('Page address', for the editor: its schema title), without pointing at the schema file.
+ */
+export type Naming = "properties" | "labels";
+
 /** Turns the errors of one document into problems; `schemaFile` is the document's schema. */
 export function schemaProblems(
   errors: readonly ErrorObject[],
   schemaFile: string,
   missingAt: MissingPropertyAt = "object",
+  naming: Naming = "properties",
 ): UnplacedProblem[] {
   const skipped = skippedErrors(errors);
   const problems: UnplacedProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     if (skipped.has(error)) continue;
-    const made = toProblem(error, errors, schemaFile);
+    const made = toProblem(error, errors, schemaFile, naming);
     if (missingAt === "property" && error.keyword === "required")
       made.pointer = childPointer(error.instancePath, String(error.params.missingProperty));
     const key = `${made.pointer}\n${made.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (!made.hint) made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
+    if (!made.hint && naming === "properties") made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
     problems.push(made);
   }
   return problems;
@@ -88,15 +96,17 @@ function isInside(inner: ErrorObject, outer: ErrorObject, outerSchema: SchemaNod
   return inner.schemaPath.startsWith(`${outer.schemaPath}/`);
 }
 
-function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string): UnplacedProblem {
+function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string, naming: Naming): UnplacedProblem {
   const params = error.params as Params;
   const parent = (error.parentSchema ?? {}) as SchemaNode;
   const at = error.instancePath;
-  const what = subject(at);
+  const what = naming === "labels" && parent.title ? `'${parent.title}'` : subject(at);
   const data: unknown = error.data;
   switch (error.keyword) {
     case "required": {
       const property = String(params.missingProperty);
+      const label = propertySchema(parent, property)?.title;
+      if (naming === "labels" && label) return problem(say.MissingField, at, label, holder(parent, at, schemaFile));
       const about = propertyAbout(propertySchema(parent, property));
       return problem(say.MissingProperty, at, property, about, holder(parent, at, schemaFile));
     }

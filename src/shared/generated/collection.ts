@@ -31,14 +31,14 @@ export interface TreatmentCollection {
   sub_departments: SubDepartment[];
 }
 /**
- * One treatment page: its address, search metadata, image and content.
+ * One treatment page: its address, what search results show, its picture and its content.
  *
  * This interface was referenced by `TreatmentCollection`'s JSON-Schema
  * via the `definition` "subDepartment".
  */
 export interface SubDepartment {
   /**
-   * The page address part, such as 'total-knee-replacement'. Unique within the collection.
+   * The last part of the page's address, such as 'total-knee-replacement'. Each treatment page needs its own; its page path and canonical address end with it.
    */
   slug: string;
   /**
@@ -58,7 +58,7 @@ export interface SubDepartment {
    */
   meta_description: string;
   /**
-   * The page's full public address, under the site's canonical base.
+   * This page's own full address, such as 'https://www.example.in/specialities/orthopedics/total-knee-replacement'; search engines list the page under it.
    */
   canonical_url: string;
   /**
@@ -93,7 +93,7 @@ export interface Content {
   bullet_points?: BulletPointGroup[];
   why_choose_us?: WhyChooseUs;
   /**
-   * Questions and answers shown in the accordion at the end of the page.
+   * Questions and answers shown at the end of the page, each opening to show its answer.
    */
   faqs?: FAQ[];
 }
@@ -105,7 +105,7 @@ export interface Content {
  */
 export interface Section {
   /**
-   * The section's H2.
+   * The heading of this section.
    */
   h2: string;
   /**
@@ -137,11 +137,11 @@ export interface Section {
  */
 export interface Subsection {
   /**
-   * The subsection's H3. With a profile link it becomes a link.
+   * The heading of this part. With a profile link it becomes a link.
    */
   h3?: string;
   /**
-   * The subsection's H4.
+   * A smaller heading, under or instead of the subheading.
    */
   h4?: string;
   /**
@@ -162,14 +162,14 @@ export interface Subsection {
   subsections?: NestedSubsection[];
 }
 /**
- * A small part inside a subsection.
+ * A small part inside a subsection, with its own heading.
  *
  * This interface was referenced by `TreatmentCollection`'s JSON-Schema
  * via the `definition` "nestedSubsection".
  */
 export interface NestedSubsection {
   /**
-   * The nested subsection's H4.
+   * The heading of this smaller part.
    */
   h4: string;
   /**

@@ -76,7 +76,7 @@ export interface Site {
      */
     label: string;
     /**
-     * A full web address (https://...), a telephone link (tel:...) or an e-mail link (mailto:...).
+     * A full web address (https://...), a number to call (tel:+91...) or an address to write to (mailto:...).
      */
     href: string;
   }[];

@@ -11,6 +11,13 @@ export const MissingProperty = entry({
     `Expected the property '${property}'${about ? ` (${about})` : ""}, but ${holder} has none.`,
 });
 
+export const MissingField = entry({
+  name: "MissingProperty",
+  title: "A required field is empty.",
+  severity: "error",
+  message: (label: string, holder: string) => `Fill in '${label}': ${holder} needs it.`,
+});
+
 export const UnexpectedProperty = entry({
   name: "UnexpectedProperty",
   title: "A property is not allowed here.",
