@@ -71,7 +71,8 @@ describe("editor API: listing and opening", () => {
         "/contact-us",
         "Cardiology treatments",
         "Orthopedics treatments",
-        "Book an Appointment form",
+        "Appointment form on treatment pages",
+        "Booking pop-up form (header and side buttons)",
       ]),
     );
     const onDisk = await readdir(site.siteRoot, { recursive: true });
