@@ -3,18 +3,18 @@ import { presentations } from "../../config/presentations";
 import { branches, site } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
+import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
-import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
+import "./speciality-details.css";
 
 function TreatmentLinks({ collectionId }: { collectionId: string }) {
   const presentation = presentations[collectionId];
   const data = useCollection(presentation.dataFile);
   if (!data) return <p aria-busy="true">Loading treatments…</p>;
   return (
-    <ul className="treatment-links">
+    <ul className="pill-list">
       {data.sub_departments.map((item) => (
         <li key={item.slug}>
           <Link to={presentation.route.replace(":slug", item.slug)}>{item.name}</Link>
@@ -38,12 +38,12 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
   return (
     <section className="speciality-details container">
       <div className="speciality-details__intro">
-        <span className="speciality-details__icon">
+        <span className="icon-badge speciality-details__icon">
           <Icon name={speciality.icon} />
         </span>
         <div>
           <h1>{speciality.name}</h1>
-          <p className="page-heading__intro">{speciality.summary}</p>
+          <p className="page-intro">{speciality.summary}</p>
         </div>
       </div>
       <div className="action-row">
