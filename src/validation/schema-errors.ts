@@ -48,7 +48,8 @@ export function schemaProblems(
     const key = `${made.pointer}\n${made.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (!made.hint && naming === "properties") made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
+    if (!made.hint && naming === "properties")
+      made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
     problems.push(made);
   }
   return problems;
@@ -96,7 +97,12 @@ function isInside(inner: ErrorObject, outer: ErrorObject, outerSchema: SchemaNod
   return inner.schemaPath.startsWith(`${outer.schemaPath}/`);
 }
 
-function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string, naming: Naming): UnplacedProblem {
+function toProblem(
+  error: ErrorObject,
+  all: readonly ErrorObject[],
+  schemaFile: string,
+  naming: Naming,
+): UnplacedProblem {
   const params = error.params as Params;
   const parent = (error.parentSchema ?? {}) as SchemaNode;
   const at = error.instancePath;

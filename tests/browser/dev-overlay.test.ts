@@ -67,7 +67,7 @@ const overlayText = (page: Page) =>
   page.evaluate(
     () =>
       (document.querySelector("vite-error-overlay")?.shadowRoot?.querySelector(".window") as HTMLElement | null)
-        ?.innerText ?? "",
+        ?.textContent ?? "",
   );
 
 describe("npm run dev with a config mistake", { timeout: 90_000 }, () => {
