@@ -288,9 +288,11 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
           itemCount={itemCount}
         />
       </section>
+      {/* The preview gets the draft the check has run on (`live` is deferredDoc's), so a draft is
+          never shown as valid before its check says so. */}
       <PreviewPane
         info={opened.info}
-        doc={doc}
+        doc={deferredDoc ?? doc}
         part={part}
         split={split}
         valid={!live.some((p) => p.severity === "error")}
