@@ -128,9 +128,6 @@ export async function prerenderShare(options: Omit<ShareOptions, "render">) {
     ...options,
     render: async (info, template) => renderPage({ ...info, shareImage: await shareImageOf(info, store) }, template),
   });
-  if (cardCounts.drawn + cardCounts.cached > 0)
-    console.log(
-      `Social cards (worker ${options.index + 1}): ${cardCounts.drawn} drawn, ${cardCounts.cached} from the cache.`,
-    );
-  return result;
+  // prerender.ts adds up the workers' counts and says them once.
+  return { ...result, cards: { drawn: cardCounts.drawn, cached: cardCounts.cached } };
 }

@@ -10,7 +10,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { formatHuman, type Problem, validateSite } from "../../validation";
+import type * as Validation from "../../validation";
+import type { Problem } from "../../validation";
 
 export interface ConfigCheck {
   plugin: Plugin;
@@ -36,9 +37,11 @@ export function configCheckPlugin(root: string, siteRoot = path.join(root, "site
   let snapshot: Map<string, string> | undefined;
   let failing: { error: OverlayError; problems: Problem[] } | undefined;
   let server: ViteDevServer | undefined;
+  let validation: typeof Validation | undefined;
 
   function check() {
-    const report = validateSite({
+    if (!validation) return;
+    const report = validation.validateSite({
       siteRoot,
       schemasDir: path.join(root, "schemas"),
       publicDir: path.join(root, "public"),
@@ -50,7 +53,10 @@ export function configCheckPlugin(root: string, siteRoot = path.join(root, "site
       failing = undefined;
       return;
     }
-    failing = { error: overlayError(path.dirname(siteRoot), errors, report.followOns), problems: errors };
+    failing = {
+      error: overlayError(validation.formatHuman, path.dirname(siteRoot), errors, report.followOns),
+      problems: errors,
+    };
   }
 
   async function read(file: string): Promise<string> {
@@ -78,8 +84,11 @@ export function configCheckPlugin(root: string, siteRoot = path.join(root, "site
     name: "site-config-check",
     apply: "serve",
     enforce: "pre",
-    configureServer(dev) {
+    async configureServer(dev) {
       server = dev;
+      // The validator is loaded here, through Vite, not imported at the top of this file: vite.config.ts
+      // then stays small (Vite bundles what it imports each time it loads), and a build never loads it.
+      validation = (await dev.ssrLoadModule(path.join(root, "src/validation/index.ts"))) as typeof Validation;
       check();
       // A page opened while the config has errors shows them at once.
       dev.ws.on("connection", () => {
@@ -124,7 +133,12 @@ function listJson(folder: string): string[] {
 }
 
 /** The overlay's message: the validator's words for the first errors, the first one's place and lines. */
-function overlayError(root: string, errors: Problem[], followOns: number): OverlayError {
+function overlayError(
+  formatHuman: typeof Validation.formatHuman,
+  root: string,
+  errors: Problem[],
+  followOns: number,
+): OverlayError {
   const shown = errors.slice(0, shownErrors);
   const text = formatHuman({ files: 0, problems: shown, errors: shown.length, warnings: 0, followOns, publish: false })
     .split("\n")
