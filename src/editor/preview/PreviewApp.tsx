@@ -258,6 +258,18 @@ function partElement(message: RenderMessage): Element | null {
   return document.querySelector("main");
 }
 
+/**
+ * Scrolls this frame, and only this frame, to show `element`: at the top ("start"), or by as
+ * little as it takes ("nearest"). Element.scrollIntoView would also scroll the editor's pane that
+ * holds the frame (a scaled frame's layout box is its unscaled size), leaving a blank strip in it.
+ */
+function scrollFrameTo(element: Element, align: "start" | "nearest") {
+  const box = element.getBoundingClientRect();
+  const fitsBelow = box.bottom > window.innerHeight && box.height <= window.innerHeight;
+  if (align === "start" || box.top < 0 || box.height > window.innerHeight) window.scrollTo(0, window.scrollY + box.top);
+  else if (fitsBelow) window.scrollTo(0, window.scrollY + box.bottom - window.innerHeight);
+}
+
 export function PreviewApp() {
   const [message, setMessage] = useState<RenderMessage>();
   const [version, setVersion] = useState(0);
@@ -308,9 +320,11 @@ export function PreviewApp() {
     const target = partElement(active);
     target?.setAttribute("data-editing", "");
     const place = `${active.path}|${active.part.kind}|${active.part.kind === "item" ? active.part.index : ""}|${shown.entry ?? ""}`;
-    if (place !== scrolledTo.current) {
+    // A new block that cannot be shown yet (it has errors): stay, and go to it once it shows.
+    const waiting = !target && active.part.kind === "item";
+    if (place !== scrolledTo.current && !waiting) {
       scrolledTo.current = place;
-      if (target) target.scrollIntoView({ block: active.kind === "footer" ? "start" : "nearest" });
+      if (target) scrollFrameTo(target, active.kind === "footer" ? "start" : "nearest");
       else window.scrollTo(0, 0);
     }
   });
