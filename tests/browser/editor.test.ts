@@ -204,6 +204,18 @@ describe("the editor's preview", { timeout: 60_000 }, () => {
     expect(main).not.toContain("Content Not Loaded");
     expect(main).not.toMatch(/Cannot read properties|undefined|TypeError/);
     expect(await preview(page).locator("main [data-block]").count()).toBe(blocksBefore);
+
+    // Filled in, the block shows, outlined, and the preview goes to it.
+    await page.locator("#root_title").fill("Questions people ask");
+    await page.getByRole("button", { name: "+ Add", exact: true }).click();
+    await page.locator("#root_items_0_question").fill("Do I need an appointment?");
+    await page.locator("#root_items_0_answer").fill("No: walk in, or book to save time.");
+    await expect.poll(() => page.locator(".preview__note--stale").count()).toBe(0);
+    const editing = preview(page).locator("[data-editing]");
+    await expect.poll(() => editing.textContent()).toContain("Questions people ask");
+    await expect
+      .poll(() => editing.evaluate((e) => e.getBoundingClientRect().top < window.innerHeight && window.scrollY > 0))
+      .toBe(true);
   });
 
   it("outlines the part being edited and scrolls the frame to it", async () => {
@@ -224,11 +236,27 @@ describe("the editor's preview", { timeout: 60_000 }, () => {
       )
       .toEqual({ list: `/blocks/${last - 1}`, inView: true, scrolled: true });
     expect(await editing.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("dashed");
+    // Only the frame scrolls: the pane around the scaled frame stays put, with no blank strip.
+    expect(await page.locator(".preview__stage").evaluate((stage) => stage.scrollTop)).toBe(0);
 
     await parts.nth(1).click();
     await expect
       .poll(() => editing.evaluate((element) => element.previousElementSibling?.getAttribute("data-block")))
       .toBe("/blocks/0");
+  });
+
+  it("opens the footer's file at the footer, outlined, with the pane's stage not scrolled", async () => {
+    const page = await openEditor("site-config/footer.json");
+    const footer = preview(page).locator("footer");
+    await expect.poll(() => footer.getAttribute("data-editing")).toBe("");
+    await expect
+      .poll(() =>
+        footer.evaluate(
+          (e) => Math.round(e.getBoundingClientRect().bottom) <= window.innerHeight && window.scrollY > 0,
+        ),
+      )
+      .toBe(true);
+    expect(await page.locator(".preview__stage").evaluate((stage) => stage.scrollTop)).toBe(0);
   });
 });
 
