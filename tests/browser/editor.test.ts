@@ -69,7 +69,7 @@ describe("content editor", { timeout: 60_000 }, () => {
     await expect.poll(() => preview(page).getByText("Who We Are").count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator(".save-status").textContent()).toBe("Unsaved changes");
     if (process.env.EDITOR_SCREENSHOT) {
-      await page.locator(".preview__bar select").last().selectOption("desktop");
+      await page.locator(".preview__widths").getByRole("button", { name: "Desktop", exact: true }).click();
       await label.evaluate((field) => field.scrollIntoView({ block: "center" }));
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(projectRoot, "docs/editor.png") });
