@@ -4,4 +4,5 @@
  * and the problem type every report is made of. The CLI (cli.ts) is its other user.
  */
 export type { Problem, Severity } from "./problem";
+export { formatHuman, type HumanOptions } from "./report";
 export { type Overlay, type RunReport, type SiteRunOptions, validateSite } from "./run";

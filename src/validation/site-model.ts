@@ -18,6 +18,17 @@ export interface PageFacts {
   meta?: { title?: unknown; description?: unknown };
 }
 
+/** What the page checks need of one treatment of a collection: its addresses, title and description. */
+export interface TreatmentFacts {
+  index: number;
+  slug?: string;
+  name?: string;
+  url?: string;
+  canonical?: string;
+  title?: string;
+  description?: string;
+}
+
 export interface PresentationFacts {
   file: string;
   id: string;
@@ -27,6 +38,8 @@ export interface PresentationFacts {
 
 export interface SiteModel {
   canonicalBase?: string;
+  /** site.json's "production": the build then checks the site is ready to publish. */
+  production?: boolean;
   specialities: Named[];
   branches: Named[];
   posts: Named[];
@@ -34,6 +47,8 @@ export interface SiteModel {
   presentations: PresentationFacts[];
   /** Slugs of each data file directly in the site's collections/ folder, by file name. */
   collectionSlugs: Map<string, string[]>;
+  /** Each data file of collections/, by file name: its path and its treatments' addresses and metadata. */
+  collections: Map<string, { file: string; treatments: TreatmentFacts[] }>;
   /**
    * Schemas of site files that could not be read ("*" when the kind is unknown). What those
    * files define is unknown, so references to it are not checked rather than wrongly refused.
@@ -49,6 +64,7 @@ export function emptyModel(): SiteModel {
     pages: [],
     presentations: [],
     collectionSlugs: new Map(),
+    collections: new Map(),
     unread: new Set(),
   };
 }
@@ -70,18 +86,22 @@ function named(entries: unknown): Named[] {
  * "unread" stands for a site file that could not be read, with the schema it probably has.
  */
 export type Fact =
-  | { kind: "site"; canonicalBase?: string }
+  | { kind: "site"; canonicalBase?: string; production?: boolean }
   | { kind: "specialities" | "branches" | "posts"; entries: Named[] }
   | { kind: "page"; page: PageFacts }
   | { kind: "presentation"; presentation: PresentationFacts }
-  | { kind: "collection"; dataFile: string; slugs: string[] }
+  | { kind: "collection"; file: string; dataFile: string; treatments: TreatmentFacts[] }
   | { kind: "unread"; schema: string };
 
 /** What a site file contributes to the model; `collectionsDir` is the site's collections/ folder. */
 export function factOf(schema: string, data: Json, file: string, collectionsDir: string): Fact | undefined {
   switch (schema) {
     case "site.schema.json":
-      return { kind: "site", canonicalBase: text(data.canonicalBase) };
+      return {
+        kind: "site",
+        canonicalBase: text(data.canonicalBase),
+        production: typeof data.production === "boolean" ? data.production : undefined,
+      };
     case "specialities.schema.json":
       return { kind: "specialities", entries: named(data.specialities) };
     case "branches.schema.json":
@@ -101,7 +121,7 @@ export function factOf(schema: string, data: Json, file: string, collectionsDir:
     }
     case "collection.schema.json":
       if (path.dirname(file) !== collectionsDir) return undefined;
-      return { kind: "collection", dataFile: path.basename(file), slugs: slugsOf(data) };
+      return { kind: "collection", file, dataFile: path.basename(file), treatments: treatmentsOf(data) };
   }
   return undefined;
 }
@@ -111,6 +131,7 @@ export function addFact(model: SiteModel, fact: Fact) {
   switch (fact.kind) {
     case "site":
       model.canonicalBase ??= fact.canonicalBase;
+      model.production ??= fact.production;
       break;
     case "specialities":
     case "branches":
@@ -124,7 +145,11 @@ export function addFact(model: SiteModel, fact: Fact) {
       model.presentations.push(fact.presentation);
       break;
     case "collection":
-      model.collectionSlugs.set(fact.dataFile, fact.slugs);
+      model.collectionSlugs.set(
+        fact.dataFile,
+        fact.treatments.flatMap((t) => (t.slug === undefined ? [] : [t.slug])),
+      );
+      model.collections.set(fact.dataFile, { file: fact.file, treatments: fact.treatments });
       break;
     case "unread":
       model.unread.add(fact.schema);
@@ -135,6 +160,26 @@ export function addFact(model: SiteModel, fact: Fact) {
 /** The slugs of a collection file's sub-departments. */
 export function slugsOf(data: Json): string[] {
   return objects(data.sub_departments).flatMap((s) => (typeof s.slug === "string" ? [s.slug] : []));
+}
+
+/** What the page checks need of each treatment of a collection file. */
+function treatmentsOf(data: Json): TreatmentFacts[] {
+  const list = Array.isArray(data.sub_departments) ? data.sub_departments : [];
+  return list.flatMap((t: Json | null, index) =>
+    t === null || typeof t !== "object"
+      ? []
+      : [
+          {
+            index,
+            slug: text(t.slug),
+            name: text(t.name),
+            url: text(t.url),
+            canonical: text(t.canonical_url),
+            title: text(t.meta_title),
+            description: text(t.meta_description),
+          },
+        ],
+  );
 }
 
 /** The entries a ':slug' page is made once for. */

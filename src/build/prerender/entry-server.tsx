@@ -20,6 +20,8 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
+import { ownShareImage, type ShareImage } from "../social/card-spec";
+import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
 import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import type { PageInfo } from "./manifest";
@@ -123,9 +125,35 @@ export async function renderPage(
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
   const html = await renderBody(info, reuseFrames);
-  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`, fonts);
+  return pageDocument(
+    template,
+    info,
+    html,
+    site.name,
+    info.shareImage ?? `${site.canonicalBase}${site.logo.src}`,
+    fonts,
+  );
 }
 
-/** Renders one worker's share of the pages (see src/build/prerender/share.ts). */
-export const prerenderShare = (options: Omit<ShareOptions, "render"> & { fonts?: LanguageFonts }) =>
-  renderShare({ ...options, render: (info, template) => renderPage(info, template, { fonts: options.fonts }) });
+/** A page's link preview image: the one its config names, or its card, drawn unless cached. */
+async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImage | undefined> {
+  if (!info.share) return undefined;
+  return "image" in info.share
+    ? ownShareImage(info.share.image, store.canonicalBase)
+    : ensureCard(info.share.card, store);
+}
+
+/**
+ * Renders one worker's share of the pages (see src/build/prerender/share.ts), each with its social
+ * card and, in a language with a font of its own, that font.
+ */
+export async function prerenderShare(options: Omit<ShareOptions, "render"> & { fonts?: LanguageFonts }) {
+  const store = { distDir: options.outDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const result = await renderShare({
+    ...options,
+    render: async (info, template) =>
+      renderPage({ ...info, shareImage: await shareImageOf(info, store) }, template, { fonts: options.fonts }),
+  });
+  // prerender.ts adds up the workers' counts and says them once.
+  return { ...result, cards: { drawn: cardCounts.drawn, cached: cardCounts.cached } };
+}

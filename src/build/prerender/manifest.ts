@@ -29,13 +29,13 @@ import {
   pathIn,
   presentations,
   site,
-  specialities,
   stringsOf,
   translateTreatment,
   treatmentPage,
   treatmentStrings,
   webPage,
 } from "../../site";
+import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
 
 /** The same page in a language, for `<link rel="alternate" hreflang>` and the sitemap. */
 export interface Alternate {
@@ -66,7 +66,31 @@ export interface PageInfo {
   modules: string[];
   /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
   assets?: { scripts: string[]; styles: string[] };
+  /** What the page's link preview image is made from: a card to draw, or an image its config names. */
+  share?: ShareSource;
+  /** That image as the head names it (filled in by the prerenderer once the card is drawn). */
+  shareImage?: ShareImage;
 }
+
+/** A card with the site's brand, or the page's own image when its config names one. */
+function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
+  if (own) return own;
+  const card: CardSpec = {
+    title,
+    kicker,
+    brand: site.name,
+    logo: site.logo.src,
+    host: new URL(site.canonicalBase).host,
+  };
+  return { card };
+}
+
+/** What kind of page an entry's page is, above its title on the card. */
+const entryKickers: Record<Entry["kind"], (entry: Entry) => string | undefined> = {
+  specialities: () => "Speciality",
+  branches: (e) => ("city" in e.entry && typeof e.entry.city === "string" ? `Hospital in ${e.entry.city}` : "Hospital"),
+  posts: () => "Health blog",
+};
 
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
@@ -173,6 +197,12 @@ async function pageInfo(
     description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
+    // The English page's card: the card's font draws Latin letters only.
+    share: shareOf(
+      english.meta.image ? { image: english.meta.image } : undefined,
+      fillName(english.meta.title, englishEntry),
+      englishEntry ? entryKickers[englishEntry.kind](englishEntry) : undefined,
+    ),
     modules: [
       appModule,
       file,
@@ -223,6 +253,12 @@ async function treatmentInfos(collections: Record<string, TreatmentCollection>, 
           ],
           // The English treatment: the page translates it with the translations it loads.
           hydration: { file, data: { ...data, sub_departments: [english] } },
+          // The English page's card: the card's font draws Latin letters only.
+          share: shareOf(
+            english.share_image ? { image: english.share_image } : undefined,
+            english.content.h1 ?? english.name,
+            data.speciality,
+          ),
           modules: [
             appModule,
             "src/site/routes/TreatmentPage.tsx",

@@ -23,6 +23,8 @@ interface ShareResult {
   written: number;
   pages: { path: string; alternates: { hreflang: string; href: string }[] }[];
   canonicalBase: string;
+  /** Social cards drawn and taken from the cache (src/build/social/cards.ts). */
+  cards?: { drawn: number; cached: number };
 }
 
 export interface PrerenderOptions {
@@ -121,7 +123,13 @@ export async function prerender(options: PrerenderOptions) {
     path.join(options.distDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${results[0].canonicalBase}/sitemap.xml\n`,
   );
-  return { pages: results.reduce((n, r) => n + r.written, 0), seconds: (performance.now() - started) / 1000, workers };
+  const cards = (key: "drawn" | "cached") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
+  return {
+    pages: results.reduce((n, r) => n + r.written, 0),
+    seconds: (performance.now() - started) / 1000,
+    workers,
+    cards: { drawn: cards("drawn"), cached: cards("cached") },
+  };
 }
 
 export async function main() {
@@ -141,4 +149,5 @@ export async function main() {
     workers: Number(values.workers),
   });
   console.log(`Prerendered ${result.pages} pages in ${result.seconds.toFixed(2)} s (${result.workers} worker(s)).`);
+  console.log(`Social cards: ${result.cards.drawn} drawn, ${result.cards.cached} from the cache.`);
 }

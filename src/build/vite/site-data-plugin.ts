@@ -9,7 +9,11 @@ import type { Plugin } from "vite";
 
 const dataPrefix = "/assets/data/";
 
-export function siteDataPlugin(root: string): Plugin {
+/** `read` gives a config file's text; `npm run dev` passes the config check's (config-check-plugin.ts). */
+export function siteDataPlugin(
+  root: string,
+  read: (file: string) => Promise<string | Buffer> = (file) => readFile(file),
+): Plugin {
   const collectionsDir = path.join(root, "site-config", "collections");
   const dataFiles = async () => (await readdir(collectionsDir)).filter((f) => f.endsWith("-sub-departments.json"));
   return {
@@ -21,7 +25,7 @@ export function siteDataPlugin(root: string): Plugin {
         const name = url.slice(dataPrefix.length);
         if (!(await dataFiles()).includes(name)) return next();
         res.setHeader("Content-Type", "application/json; charset=utf-8");
-        res.end(await readFile(path.join(collectionsDir, name)));
+        res.end(await read(path.join(collectionsDir, name)));
       });
     },
     async generateBundle() {

@@ -4,12 +4,14 @@
  * (#file=...&part=...&lang=...), so a reload, the back button and a shared link keep the place.
  * In a language other than the default, a file opens as its translation (TranslationEditor).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Language } from "../../shared/i18n/languages";
-import { type ConfigFileInfo, groupOrder } from "../shared/config-files";
+import type { ChoicesResponse } from "../shared/api";
+import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
-import { listFiles } from "./api-client";
+import { listFiles, readChoices } from "./api-client";
 import { FileEditor } from "./FileEditor";
+import { ChoicesContext, emptyChoices } from "./pickers/choices";
 import { TranslationEditor } from "./TranslationEditor";
 
 interface Place {
@@ -37,12 +39,15 @@ function placeHash(place: Place): string {
 }
 
 export function EditorApp() {
-  const [files, setFiles] = useState<ConfigFileInfo[]>([]);
+  const [listed, setFiles] = useState<ConfigFileInfo[]>([]);
+  const files = useMemo(() => distinctLabels(listed), [listed]);
+  const [choices, setChoices] = useState<ChoicesResponse>(emptyChoices);
   const [languages, setLanguages] = useState<Language[]>([]);
   const [untranslated, setUntranslated] = useState<Record<string, Record<string, number>>>({});
   const [loadError, setLoadError] = useState<string>();
   const [place, setPlace] = useState<Place>(readPlace);
-  const [filesOpen, setFilesOpen] = useState(true);
+  // On a narrow screen an open file gets the width: the file list folds away (☰ Files opens it).
+  const [filesOpen, setFilesOpen] = useState(() => !place.file || window.innerWidth >= wideScreen);
   const dirty = useRef(false);
 
   const refreshFiles = useCallback(() => {
@@ -54,7 +59,10 @@ export function EditorApp() {
       },
       (error: Error) => setLoadError(error.message),
     );
+    // What the pickers offer follows the site as saved (a page added, a picture renamed).
+    readChoices().then(setChoices, () => undefined);
   }, []);
+  const fileLabel = useCallback((path: string) => files.find((f) => f.path === path)?.label, [files]);
   useEffect(refreshFiles, [refreshFiles]);
 
   useEffect(() => {
@@ -69,6 +77,7 @@ export function EditorApp() {
           window.history.replaceState(null, "", placeHash(current));
           return current;
         }
+        if (next.file && next.file !== current.file && window.innerWidth < wideScreen) setFilesOpen(false);
         return next;
       });
     };
@@ -99,97 +108,103 @@ export function EditorApp() {
   }, []);
 
   return (
-    <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
-      <header className="editor__bar">
-        <button
-          type="button"
-          className="btn btn-quiet"
-          onClick={() => setFilesOpen((o) => !o)}
-          aria-expanded={filesOpen}
-        >
-          ☰ Files
-        </button>
-        <h1 className="editor__title">Site editor</h1>
-        <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
-        {languages.length > 1 ? (
-          <label className="editor__language">
-            Language{" "}
-            <select
-              value={language?.code ?? ""}
-              onChange={(event) => {
-                window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
-              }}
-            >
-              {languages.map((l, i) => (
-                <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
-                  {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
-                </option>
-              ))}
-            </select>
-          </label>
+    <ChoicesContext.Provider value={choices}>
+      <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
+        <header className="editor__bar">
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => setFilesOpen((o) => !o)}
+            aria-expanded={filesOpen}
+          >
+            ☰ Files
+          </button>
+          <h1 className="editor__title">Site editor</h1>
+          <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+          {languages.length > 1 ? (
+            <label className="editor__language">
+              Language{" "}
+              <select
+                value={language?.code ?? ""}
+                onChange={(event) => {
+                  window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
+                }}
+              >
+                {languages.map((l, i) => (
+                  <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
+                    {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
+            Open the site as saved ↗
+          </a>
+        </header>
+        {filesOpen ? (
+          <nav className="editor__files" aria-label="Config files">
+            {loadError ? <p className="notice notice--error">{loadError}</p> : null}
+            {groupOrder.map((group) => {
+              const inGroup = files.filter((f) => f.group === group);
+              if (inGroup.length === 0) return null;
+              return (
+                <section key={group} className="files__group">
+                  <h2 className="files__heading">{group}</h2>
+                  <ul className="files__list">
+                    {inGroup.map((file) => (
+                      <li key={file.path}>
+                        <a
+                          href={placeHash({ file: file.path, lang: language?.code })}
+                          className={`files__link${file.path === place.file ? " is-current" : ""}`}
+                          aria-current={file.path === place.file ? "page" : undefined}
+                        >
+                          <span className="files__label">{file.label}</span>
+                          {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                          {language && untranslated[file.path]?.[language.code] ? (
+                            <span className="files__untranslated">
+                              {untranslated[file.path][language.code]} untranslated
+                            </span>
+                          ) : null}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </nav>
         ) : null}
-        <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
-          Open the site as saved ↗
-        </a>
-      </header>
-      {filesOpen ? (
-        <nav className="editor__files" aria-label="Config files">
-          {loadError ? <p className="notice notice--error">{loadError}</p> : null}
-          {groupOrder.map((group) => {
-            const inGroup = files.filter((f) => f.group === group);
-            if (inGroup.length === 0) return null;
-            return (
-              <section key={group} className="files__group">
-                <h2 className="files__heading">{group}</h2>
-                <ul className="files__list">
-                  {inGroup.map((file) => (
-                    <li key={file.path}>
-                      <a
-                        href={placeHash({ file: file.path, lang: language?.code })}
-                        className={`files__link${file.path === place.file ? " is-current" : ""}`}
-                        aria-current={file.path === place.file ? "page" : undefined}
-                      >
-                        <span className="files__label">{file.label}</span>
-                        {file.detail ? <span className="files__detail">{file.detail}</span> : null}
-                        {language && untranslated[file.path]?.[language.code] ? (
-                          <span className="files__untranslated">
-                            {untranslated[file.path][language.code]} untranslated
-                          </span>
-                        ) : null}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-        </nav>
-      ) : null}
-      <main className="editor__main">
-        {place.file && language ? (
-          <TranslationEditor
-            key={`${place.file}:${language.code}`}
-            path={place.file}
-            language={language}
-            onDirty={onDirty}
-            onSaved={refreshFiles}
-          />
-        ) : place.file ? (
-          <FileEditor
-            key={place.file}
-            path={place.file}
-            part={place.part}
-            onChoosePart={choosePart}
-            onDirty={onDirty}
-            onSaved={refreshFiles}
-          />
-        ) : (
-          <Welcome />
-        )}
-      </main>
-    </div>
+        <main className="editor__main">
+          {place.file && language ? (
+            <TranslationEditor
+              key={`${place.file}:${language.code}`}
+              path={place.file}
+              language={language}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+            />
+          ) : place.file ? (
+            <FileEditor
+              key={place.file}
+              path={place.file}
+              part={place.part}
+              onChoosePart={choosePart}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+              fileLabel={fileLabel}
+            />
+          ) : (
+            <Welcome />
+          )}
+        </main>
+      </div>
+    </ChoicesContext.Provider>
   );
 }
+
+/** From this width up, the file list stays open beside an open file. */
+const wideScreen = 1440;
 
 const leaveQuestion = "You have changes that are not saved. Leave this file and lose them?";
 

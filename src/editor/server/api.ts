@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type {
   CheckRequest,
   CheckResponse,
+  ChoicesResponse,
   ConflictResponse,
   FileListResponse,
   FileResponse,
@@ -22,6 +23,7 @@ import { apiPaths, apiPrefix } from "../shared/api";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckSetup, candidateChecker } from "./check";
+import { siteChoices } from "./choices";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
 import { ensureTranslation, isTranslation, languagesOf, untranslatedCounts } from "./translations";
 
@@ -149,6 +151,9 @@ export function createApi(options: ApiOptions) {
         await store.read(String(body.path));
         const stored = await store.read(await ensureTranslation(store, body.path, body.lang));
         send(res, 200, { info: stored.info, text: stored.text, hash: stored.hash } satisfies FileResponse);
+      } else if (url.pathname === apiPaths.choices && req.method === "GET") {
+        const { siteRoot, publicDir } = options.checkSetup;
+        send(res, 200, (await siteChoices(siteRoot, publicDir)) satisfies ChoicesResponse);
       } else if (url.pathname === apiPaths.check && req.method === "POST") {
         const { stored, text } = await candidate((await readJson(req)) as CheckRequest);
         const result = await check(stored.absolute, text);

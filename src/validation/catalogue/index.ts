@@ -6,8 +6,11 @@
  * improved together. The checks turn an entry into a problem with `problem()` (entry.ts).
  */
 export * from "./command-line";
+export * from "./contact";
 export * from "./expected-forms";
 export * from "./files";
+export * from "./pages";
+export * from "./publish";
 export * from "./references";
 export * from "./schema";
 export * from "./translations";
