@@ -5,7 +5,7 @@ describe("validate CLI: translations", () => {
   let run: CliRun;
 
   beforeAll(async () => {
-    run = await validate(["--root", "site-config"], siteWith("translation-mistakes"));
+    run = await validate(["--root", "site-config", "--verbose"], siteWith("translation-mistakes"));
   }, 30_000);
   afterAll(removeSites);
 
