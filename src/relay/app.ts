@@ -12,7 +12,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sirv from "sirv";
-import siteJson from "../../site-config/site.json" with { type: "json" };
 import type { Form } from "../shared/generated/form";
 import { ClientLimit } from "./client-limit";
 import { type CrmSender, leadSquaredSender } from "./crm";
@@ -21,6 +20,7 @@ import { handleLeadPost, isHttps, sendJson } from "./leads-route";
 import { Outbox } from "./outbox";
 import { CsrfTokens, setSecurityHeaders } from "./security";
 import { type CrmSettings, defaultClientRate, defaultDeliveryRate, type Rate } from "./settings";
+import { siteJson } from "./site-json";
 import { DeliveryWorker } from "./worker";
 
 /** Options of the server; tests pass a port of 0 to get a free one. */

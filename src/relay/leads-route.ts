@@ -11,13 +11,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import siteJson from "../../site-config/site.json" with { type: "json" };
 import type { Form } from "../shared/generated/form";
 import { boundContext, buildLead } from "../shared/leads/lead";
 import { normaliseValues, submitCheckError, validateValues } from "../shared/leads/rules";
 import type { ClientLimit } from "./client-limit";
 import { fingerprintOf, type Outbox } from "./outbox";
 import type { CsrfTokens } from "./security";
+import { siteJson } from "./site-json";
 
 /** The largest body accepted. A lead is a few hundred bytes; 16 KiB leaves room for a long message. */
 export const maxBodyBytes = 16 * 1024;

@@ -9,6 +9,7 @@ import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
+import { PositionFinder } from "./positions";
 import type { UnplacedProblem } from "./problem";
 import { schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
@@ -97,6 +98,14 @@ export class FileChecker {
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);
+    // Placed now, while the text is at hand: a result kept for an unchanged file needs no re-read.
+    if (result.problems.length > 0) {
+      const finder = new PositionFinder(text);
+      for (const found of result.problems) {
+        if (found.line !== undefined && found.column !== undefined) continue;
+        Object.assign(found, finder.of(found.pointer, found.at));
+      }
+    }
     return result;
   }
 

@@ -7,11 +7,11 @@
  * A run reads files through an overlay: text given for a file stands in for the file on disk, so
  * the editor can check a change before it writes it.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
-import { FileChecker, type Job, type PassOneSettings } from "./check-file";
+import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
 import { jobsFor, listJsonFiles } from "./list-files";
 import { placeProblems } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
@@ -22,6 +22,17 @@ import { pageMetaWarnings } from "./warnings";
 /** Text to read in place of files on disk, by absolute path. It replaces files; it adds none. */
 export type Overlay = ReadonlyMap<string, string>;
 
+/**
+ * Results of the first pass kept between runs (the build keeps them on disk, the editor in memory).
+ * `get` gives a file's result only when the file is unchanged since it was stored; a file the run
+ * reads through the overlay is never looked up. Results depend on the validator and the schemas,
+ * so a cache must be dropped when those change.
+ */
+export interface ValidationCache {
+  get(file: string): Checked | undefined;
+  set(file: string, checked: Checked): void;
+}
+
 /** A whole site folder to validate, as the editor does before it writes a change. */
 export interface SiteRunOptions extends PassOneSettings {
   /** Where images are looked up. */
@@ -30,6 +41,8 @@ export interface SiteRunOptions extends PassOneSettings {
   shownFrom: string;
   /** Text to read in place of some files on disk. */
   overlay?: Overlay;
+  /** First-pass results of unchanged files, from earlier runs. */
+  cache?: ValidationCache;
 }
 
 export interface RunOptions extends SiteRunOptions {
@@ -40,6 +53,8 @@ export interface RunOptions extends SiteRunOptions {
 export interface RunReport {
   /** How many files were validated. */
   files: number;
+  /** How many of them were read and checked again (the others' first pass came from the cache). */
+  checked: number;
   /** Every problem, by file in path order, then by place in the file. */
   problems: Problem[];
   errors: number;
@@ -50,12 +65,24 @@ export interface RunReport {
 export function runValidation(options: RunOptions): RunReport {
   const read = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
   const checker = new FileChecker(options, read);
-  const checked = options.jobs.map((job) => checker.check(job));
+  const { cache, overlay } = options;
+  let fresh = 0;
+  const checked = options.jobs.map((job) => {
+    const kept = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
+    // A result kept from a run that did not validate the file has no schema check in it.
+    if (kept && (kept.validate || !job.validate)) return copyOf(kept, job.validate);
+    fresh++;
+    const result = checker.check(job);
+    if (cache && !overlay?.has(job.file)) cache.set(job.file, copyOf(result, result.validate));
+    return result;
+  });
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 
   const validated = checked.filter((r) => r.validate);
   const display = (file: string) => displayPath(file, options.shownFrom);
+  const reported = new Set<string>();
+  for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
   const context = referenceContext(model, options.siteRoot, options.publicDir, display);
   for (const result of validated) {
     if (result.refs.length > 0) {
@@ -69,13 +96,41 @@ export function runValidation(options: RunOptions): RunReport {
     placeProblems(r.problems, display(r.file), () => readOrEmpty(read, r.file)),
   );
   const errors = problems.filter((p) => p.severity === "error").length;
-  return { files: validated.length, problems, errors, warnings: problems.length - errors };
+  return { files: validated.length, checked: fresh, problems, errors, warnings: problems.length - errors };
 }
 
 /** Validates every .json file of the site folder, as `npm run validate` with no paths does. */
 export function validateSite(options: SiteRunOptions): RunReport {
   const files = listJsonFiles(options.siteRoot);
   return runValidation({ ...options, jobs: jobsFor(files, files) });
+}
+
+/** A result as kept or as handed out: its own lists, so a run's additions never reach the cache. */
+function copyOf(result: Checked, validate: boolean): Checked {
+  return { ...result, validate, problems: result.problems.map((p) => ({ ...p })), skip: [...result.skip] };
+}
+
+/** A collection stored as a file and as a folder, or a folder without its settings file. */
+function storageProblems(
+  result: Checked,
+  siteRoot: string,
+  display: (file: string) => string,
+  reported: Set<string>,
+): UnplacedProblem[] {
+  const collections = path.join(siteRoot, "collections");
+  if (result.schema === "collection.schema.json" && path.dirname(result.file) === collections) {
+    const folder = result.file.replace(/\.json$/, "");
+    if (existsSync(folder))
+      return [problem(say.CollectionStoredTwice, "", display(result.file), `${display(folder)}/`)];
+  }
+  if (result.schema === "treatment-page.schema.json") {
+    const folder = path.dirname(result.file);
+    if (reported.has(folder) || path.dirname(folder) !== collections) return [];
+    reported.add(folder);
+    if (!existsSync(path.join(folder, "_collection.json")))
+      return [problem(say.MissingCollectionSettings, "", `${display(folder)}/`)];
+  }
+  return [];
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */

@@ -32,7 +32,10 @@ export interface SiteModel {
   posts: Named[];
   pages: PageFacts[];
   presentations: PresentationFacts[];
-  /** Slugs of each data file directly in the site's collections/ folder, by file name. */
+  /**
+   * Slugs of each collection in the site's collections/ folder, by data file name: a file's
+   * treatments, or the treatment page files of a folder of that name.
+   */
   collectionSlugs: Map<string, string[]>;
   /**
    * Schemas of site files that could not be read ("*" when the kind is unknown). What those
@@ -75,6 +78,7 @@ export type Fact =
   | { kind: "page"; page: PageFacts }
   | { kind: "presentation"; presentation: PresentationFacts }
   | { kind: "collection"; dataFile: string; slugs: string[] }
+  | { kind: "collection-item"; dataFile: string; slug: string }
   | { kind: "unread"; schema: string };
 
 /** What a site file contributes to the model; `collectionsDir` is the site's collections/ folder. */
@@ -102,6 +106,12 @@ export function factOf(schema: string, data: Json, file: string, collectionsDir:
     case "collection.schema.json":
       if (path.dirname(file) !== collectionsDir) return undefined;
       return { kind: "collection", dataFile: path.basename(file), slugs: slugsOf(data) };
+    case "treatment-page.schema.json": {
+      const folder = path.dirname(file);
+      const slug = text(data.slug);
+      if (path.dirname(folder) !== collectionsDir || !slug) return undefined;
+      return { kind: "collection-item", dataFile: `${path.basename(folder)}.json`, slug };
+    }
   }
   return undefined;
 }
@@ -124,8 +134,14 @@ export function addFact(model: SiteModel, fact: Fact) {
       model.presentations.push(fact.presentation);
       break;
     case "collection":
-      model.collectionSlugs.set(fact.dataFile, fact.slugs);
+      model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), ...fact.slugs]);
       break;
+    case "collection-item": {
+      const slugs = model.collectionSlugs.get(fact.dataFile);
+      if (slugs) slugs.push(fact.slug);
+      else model.collectionSlugs.set(fact.dataFile, [fact.slug]);
+      break;
+    }
     case "unread":
       model.unread.add(fact.schema);
       break;

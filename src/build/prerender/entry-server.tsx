@@ -19,10 +19,10 @@ import {
 } from "../../site";
 import { pageDocument } from "./document";
 import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
-import type { PageInfo } from "./manifest";
-import { prerenderShare as renderShare, type ShareOptions } from "./share";
+import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
+import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
-export { listPages, type PageInfo } from "./manifest";
+export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
 
 const routes = buildRoutes();
 // Everything any page may show (every route's content and code, every block, the form), loaded
@@ -101,11 +101,15 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
  */
 export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
   clearCollectionCache();
-  if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
+  if (info.hydration) primeHydration(info.path, info.hydration);
   const html = await renderBody(info, reuseFrames);
   return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
 }
 
-/** Renders one worker's share of the pages (see src/build/prerender/share.ts). */
-export const prerenderShare = (options: Omit<ShareOptions, "render">) =>
-  renderShare({ ...options, render: renderPage });
+/** Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site. */
+export const runJobs = (jobs: Job[], context: JobContext) =>
+  runJobsWith(jobs, context, {
+    render: renderPage,
+    pageInfo,
+    lists: catalogListPages(context.catalog.catalog),
+  });
