@@ -15,7 +15,7 @@
  * Usage: npm run build [-- --force] [--typecheck]
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -23,7 +23,7 @@ import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-fi
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
 import { type BuildState, cacheDir, distFingerprint, readState, writeState } from "./build-state";
 import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
-import { compressFile, compressibleFiles, isCompressible } from "./compress";
+import { compressFile, isCompressible } from "./compress";
 import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
@@ -119,10 +119,18 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const cache = cacheDir(root);
   const ssrDir = path.join(cache, "ssr");
   const workers = options.workers ?? os.availableParallelism();
+  /** Files the client build and the image step wrote (a full build keeps these and its own). */
+  const madeByVite: string[] = [];
 
   const before = options.force ? undefined : readState(cache);
   const scanner = new InputScanner(root, before?.stamps ?? {});
-  const step = (name: string, since: number) => log(`  ${name.padEnd(34)} ${seconds(since)} s`);
+  let cpuMark = process.cpuUsage();
+  // Wall time, and the CPU time of all the build's threads (on a busy machine the two differ).
+  const step = (name: string, since: number) => {
+    const cpu = process.cpuUsage(cpuMark);
+    cpuMark = process.cpuUsage();
+    log(`  ${name.padEnd(40)} ${seconds(since).padStart(6)} s  (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`);
+  };
 
   // What changed in the code, and so whether everything must be made again.
   let since = performance.now();
@@ -215,8 +223,20 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   if (full) {
     log(`Full build: ${reason}.`);
     since = performance.now();
+    // dist/ is written over in place, not emptied first: on some disks deleting tens of thousands
+    // of files takes as long as writing them, and slows the writing down. What this build did not
+    // write is removed at the end.
     const { build } = await import("vite");
-    await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+    const built = await build({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      logLevel: "warn",
+      build: { emptyOutDir: false },
+    });
+    for (const output of Array.isArray(built) ? built : [built]) {
+      if ("output" in output) for (const file of output.output) madeByVite.push(file.fileName);
+    }
+    madeByVite.push(...filesUnder(path.join(root, "public"), ""));
     step("client build (vite)", since);
     since = performance.now();
     await buildServerEntry(ssrDir, root);
@@ -224,6 +244,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     since = performance.now();
     try {
       const images = await buildImages({ publicDir: path.join(root, "public"), distDir });
+      for (const image of images) madeByVite.push(...image.variants.map((v) => v.url.replace(/^\//, "")));
       step(`images (${plural(images.length, "raster")})`, since);
     } catch (error) {
       if (error instanceof ImageBuildError) throw new BuildError(error.message);
@@ -298,11 +319,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // In a full build the client build's own files get their compressed copies too.
   const jobs: Job[] = stale.map((p) => p.job);
-  if (full) {
-    for (const file of compressibleFiles(distDir)) {
-      if (!/\.(br|gz)$/.test(file)) jobs.push({ kind: "compress", file });
-    }
-  }
+  if (full) for (const file of madeByVite) if (isCompressible(file)) jobs.push({ kind: "compress", file });
 
   since = performance.now();
   const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full };
@@ -310,11 +327,17 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]);
   const result: JobResult =
     ordered.length === 0
-      ? { written: [], unchanged: 0 }
+      ? { written: [], unchanged: 0, times: {} }
       : ordered.length < inThreadJobs || workers <= 1
         ? await bundle.runJobs(ordered, context)
         : await runJobsOnWorkers(ordered, context, ssrDir, workers);
   step(`pages and data (${plural(stale.length, "job")} of ${planned.length.toLocaleString("en")})`, since);
+  if (process.env.BUILD_PROFILE)
+    log(
+      `    ${Object.entries(result.times)
+        .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(2)} s`)
+        .join(", ")}`,
+    );
 
   // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
   since = performance.now();
@@ -357,6 +380,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     ["robots.txt", robotsTxt(base)],
   ] as const) {
     written.push(...writeIfChanged(distDir, name, text, !full));
+  }
+  if (full) {
+    const kept = new Set([...madeByVite, ...written, "shell.html"].map((f) => path.normalize(f)));
+    removed.push(...removeAllBut(distDir, kept));
   }
   step("whole data files, sitemap, clean-up", since);
 
@@ -428,6 +455,28 @@ function statStamp(scanner: InputScanner, relative: string): FileStamp | undefin
   } catch {
     return undefined;
   }
+}
+
+/** Removes every file under `dir` not in `kept` (relative paths), and folders left empty. */
+function removeAllBut(dir: string, kept: Set<string>): string[] {
+  const removed: string[] = [];
+  const walk = (relative: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (walk(child)) rmdirSync(path.join(dir, child));
+        else empty = false;
+      } else if (kept.has(child)) empty = false;
+      else {
+        rmSync(path.join(dir, child));
+        removed.push(child);
+      }
+    }
+    return empty;
+  };
+  walk("");
+  return removed;
 }
 
 /** Removes an output file and its compressed copies; returns what it removed. */

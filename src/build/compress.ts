@@ -1,15 +1,23 @@
 /**
- * The .br and .gz copies beside each compressible file of the build, so the server sends
+ * The compressed copies beside each compressible file of the build, so the server sends
  * compressed bytes without compressing on each request (src/relay/app.ts serves them).
  *
- * Levels, chosen by measurement (`npm run bench -- --compression` prints the table on the build
- * at hand). On this project's pages and data, brotli's quality 11 costs about 60-90 times the CPU of
- * quality 4-5 for 12-18 % fewer bytes; gzip above level 1 saves a few per cent for twice the time:
+ * What gets which, chosen by measurement (`npm run bench -- --compression` prints the table for
+ * the build at hand; the figures below are from a build of 10,000 treatment pages on the 2-core
+ * machine this project is built on, CPU per file):
  *
- * - the code and styles (hashed file names, the same for every page view and cached by browsers
- *   for good, a few hundred KB in all, made again only when the code changes): brotli 11, gzip 9;
- * - pages and data (tens of thousands of files on a large site, made again when their content
- *   changes): brotli 5 and gzip 1. Brotli is what browsers ask for; gzip is for the few that do not.
+ * - the code and styles (hashed names under assets/, a few hundred KB in all, downloaded on
+ *   every first visit and cached for good, made again only when the code changes): brotli 11
+ *   and gzip 9, the smallest either can make;
+ * - pages and data files (tens of thousands on a large site, made again when their content
+ *   changes): brotli 4 only. On a treatment page (55 KB) brotli 4 costs 0.72 ms for 11.4 KB;
+ *   5 costs 1.07 ms for 10.7 KB, 11 about 65 ms for 9.1 KB, 2 0.40 ms for 12.3 KB. Every browser in
+ *   use asks for brotli (over HTTPS); a client that does not gets the page uncompressed. A gzip
+ *   copy of each would cost another 0.4 ms and, above all, another file: on this disk creating a
+ *   file costs as much as compressing one;
+ * - the built-in copies of the treatment data (assets/builtin/): none. They are only fetched when
+ *   the data files cannot be, and each would add a file per treatment;
+ * - anything else (the page shell, sitemap.xml, robots.txt, images): brotli 11 and gzip 9.
  *
  * Files under 512 bytes are sent as they are (compressing saves less than a packet), and so are
  * files over 8 MB (the whole collection at assets/data/{file}.json on a very large site: its
@@ -26,52 +34,66 @@ export const minCompressBytes = 512;
 /** Larger files are served as they are (see above). */
 export const maxCompressBytes = 8 * 1024 * 1024;
 
-/** Compression levels of one kind of file. */
+/** Compression levels of one kind of file; a missing level means no copy of that kind. */
 export interface Levels {
-  brotli: number;
-  gzip: number;
+  brotli?: number;
+  gzip?: number;
 }
 
-/** For the hashed code and styles under assets/. */
+/** For the hashed code and styles under assets/, and the few other files. */
 export const assetLevels: Levels = { brotli: 11, gzip: 9 };
-/** For pages, data and everything else. */
-export const contentLevels: Levels = { brotli: 5, gzip: 1 };
+/** For pages and data files. */
+export const contentLevels: Levels = { brotli: 4 };
+/** For the built-in copies. */
+const noCopies: Levels = {};
 
-/** Whether a file (by name) gets compressed copies. */
+/** Whether a file (by name) may get compressed copies. */
 export const isCompressible = (file: string) => compressible.test(file);
 
 /** The levels for a file of the build, by its path relative to dist/. */
 export function levelsFor(relative: string): Levels {
   const normal = relative.split(path.sep).join("/");
-  return /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(normal) ? assetLevels : contentLevels;
+  if (normal.startsWith("assets/builtin/") || normal.startsWith(".vite/")) return noCopies;
+  if (normal.endsWith(".html") && normal !== "shell.html" && normal !== "index.html") return contentLevels;
+  if (normal.startsWith("assets/data/")) return contentLevels;
+  return assetLevels;
 }
 
 /** The brotli and gzip copies of `body`. */
-export function compressBytes(body: Uint8Array, levels: Levels): { br: Buffer; gz: Buffer } {
-  const br = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
-  return { br, gz: gzipSync(body, { level: levels.gzip }) };
+export function compressBytes(body: Uint8Array, levels: Levels): { br?: Buffer; gz?: Buffer } {
+  const br =
+    levels.brotli === undefined
+      ? undefined
+      : brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
+  return { br, gz: levels.gzip === undefined ? undefined : gzipSync(body, { level: levels.gzip }) };
 }
 
 /**
- * Writes (or removes) the compressed copies of one file of dist/, whose content is `body`.
- * Returns the files written, relative to dist/.
+ * Writes the compressed copies of one file of dist/, whose content is `body`, and removes any it
+ * should not have. Returns the copies written, relative to dist/. `fresh`: the file is new in
+ * this folder, so it has no copies to remove (saves a look per copy).
  */
-export function compressFile(distDir: string, relative: string, body: Uint8Array): string[] {
+export function compressFile(distDir: string, relative: string, body: Uint8Array, fresh = false): string[] {
   const file = path.join(distDir, relative);
-  if (!isCompressible(relative) || body.length < minCompressBytes || body.length > maxCompressBytes) {
-    removeCompressed(file);
-    return [];
+  const wanted = isCompressible(relative) && body.length >= minCompressBytes && body.length <= maxCompressBytes;
+  const { br, gz } = wanted ? compressBytes(body, levelsFor(relative)) : {};
+  const written: string[] = [];
+  for (const [suffix, copy] of [
+    [".br", br],
+    [".gz", gz],
+  ] as const) {
+    if (copy) {
+      writeFileSync(`${file}${suffix}`, copy);
+      written.push(`${relative}${suffix}`);
+    } else if (!fresh && existsSync(`${file}${suffix}`)) rmSync(`${file}${suffix}`);
   }
-  const { br, gz } = compressBytes(body, levelsFor(relative));
-  writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
-  return [`${relative}.br`, `${relative}.gz`];
+  return written;
 }
 
 /** Removes a file's compressed copies, if any. */
@@ -101,7 +123,8 @@ export function compressDir(dir: string) {
     if (written.length === 0) continue;
     count++;
     before += body.length;
-    after += statSync(path.join(dir, `${relative}.br`)).size;
+    const br = path.join(dir, `${relative}.br`);
+    after += existsSync(br) ? statSync(br).size : body.length;
   }
   return { count, before, after };
 }

@@ -16,10 +16,14 @@ export function cloneTreatment(base: SubDepartment, n: number): SubDepartment {
   };
 }
 
-/** `real` with `count` treatments, cycling through its own. */
+/**
+ * `real` with `count` treatments: its own first (what presentations name by slug stays valid),
+ * then clones of them in turn, numbered from one more than it has.
+ */
 export function syntheticCollection(real: TreatmentCollection, count: number): TreatmentCollection {
+  const own = real.sub_departments.length;
   const items = Array.from({ length: count }, (_, i) =>
-    cloneTreatment(real.sub_departments[i % real.sub_departments.length], i + 1),
+    i < own ? real.sub_departments[i] : cloneTreatment(real.sub_departments[i % own], i + 1),
   );
   return { ...real, sub_departments: items };
 }

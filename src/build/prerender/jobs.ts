@@ -46,8 +46,9 @@ export interface JobContext {
   template: string;
   catalog: JobCatalog;
   /**
-   * Whether dist/ may hold an earlier copy of a job's files (an incremental build): a file whose
-   * content is the same is then left alone, compressed copies and all.
+   * An incremental build: dist/ holds the last build's files, and a file whose content comes out
+   * the same is left alone, compressed copies and all. (A full build writes every file, and
+   * removes afterwards whatever it did not write.)
    */
   incremental: boolean;
 }
@@ -57,6 +58,8 @@ export interface JobResult {
   written: string[];
   /** Files that were made again and came out the same. */
   unchanged: number;
+  /** Milliseconds spent per part of the work, summed over the jobs (the build prints them). */
+  times: Record<string, number>;
 }
 
 /** Renders one page to its whole HTML document (entry-server.tsx). */
@@ -88,7 +91,15 @@ export async function runJobs(
   context: JobContext,
   pages: { render: RenderPage; pageInfo: PageInfoOf; lists: Record<string, TreatmentListPage[]> },
 ): Promise<JobResult> {
-  const result: JobResult = { written: [], unchanged: 0 };
+  const result: JobResult = { written: [], unchanged: 0, times: {} };
+  const timed = <T>(part: string, work: () => T): T => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      result.times[part] = (result.times[part] ?? 0) + performance.now() - start;
+    }
+  };
   const item = itemReader(context.catalog);
   const sources: PageSources = { catalog: context.catalog.catalog, item, lists: pages.lists };
   let assetsOf: ((modules: string[]) => { scripts: string[]; styles: string[] }) | undefined;
@@ -114,21 +125,30 @@ export async function runJobs(
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    writeFileSync(file, bytes);
-    result.written.push(relative, ...compressFile(context.distDir, relative, bytes));
+    timed("write", () => writeFileSync(file, bytes));
+    result.written.push(
+      relative,
+      ...timed("compress", () => compressFile(context.distDir, relative, bytes, !context.incremental)),
+    );
   };
 
   for (const job of jobs) {
     switch (job.kind) {
       case "page": {
         assetsOf ??= routeAssets(readManifest(context.distDir));
+        let start = performance.now();
         const info = await pages.pageInfo(job.spec, sources);
         info.assets = assetsOf(info.modules);
-        write(pageFile(job.spec.path), await pages.render(info, context.template));
+        result.times["page info"] = (result.times["page info"] ?? 0) + performance.now() - start;
+        start = performance.now();
+        const html = await pages.render(info, context.template);
+        result.times.render = (result.times.render ?? 0) + performance.now() - start;
+        write(pageFile(job.spec.path), html);
         break;
       }
       case "treatment-data": {
-        const json = JSON.stringify(treatmentData(context.catalog.catalog[job.dataFile], item(job.dataFile, job.slug)));
+        const data = timed("read", () => item(job.dataFile, job.slug));
+        const json = JSON.stringify(treatmentData(context.catalog.catalog[job.dataFile], data));
         write(dataPaths.treatment(job.dataFile, job.slug), json);
         write(dataPaths.builtInTreatment(job.dataFile, job.slug), builtInModule(json));
         break;

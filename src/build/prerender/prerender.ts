@@ -81,7 +81,9 @@ export async function runJobsOnWorkers(
       runWorker({ ssrEntry, jobs: jobs.filter((_, i) => i % count === index), context }),
     ),
   );
-  return { written: results.flatMap((r) => r.written), unchanged: results.reduce((n, r) => n + r.unchanged, 0) };
+  const times: Record<string, number> = {};
+  for (const r of results) for (const [part, ms] of Object.entries(r.times)) times[part] = (times[part] ?? 0) + ms;
+  return { written: results.flatMap((r) => r.written), unchanged: results.reduce((n, r) => n + r.unchanged, 0), times };
 }
 
 /** sitemap.xml of the pages at `paths` ('/' is left out: /home is the home page's address). */
