@@ -9,25 +9,6 @@ const root = import.meta.dirname;
 const reactRouter = path.join(root, "node_modules/react-router/dist");
 
 /**
- * In code built for the browser, src/shared/html/sanitize.ts (xss, ~19 KB minified) becomes
- * sanitize.browser.ts (the same allowlist applied with the browser's HTML parser). The server
- * build, the validator and the tests keep xss.
- */
-function browserSanitiser(): Plugin {
-  const serverModule = path.join(root, "src/shared/html/sanitize.ts");
-  const browserModule = path.join(root, "src/shared/html/sanitize.browser.ts");
-  return {
-    name: "browser-sanitiser",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (options?.ssr || this.environment?.config.consumer === "server" || !/\/sanitize$/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === serverModule ? browserModule : null;
-    },
-  };
-}
-
-/**
  * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper and loader resolves
  * to src/site/forms/lazy-lead-form.tsx, which code-splits the form (react-hook-form, ky, the form code).
  * Unit tests, which do not use this config, render the eager component.
@@ -50,7 +31,7 @@ function lazyLeadForm(): Plugin {
 const chunks = chunkGroups(path.join(root, "src/site/main.tsx"), path.join(root, "src/site/start.tsx"));
 
 export default defineConfig({
-  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), browserSanitiser(), lazyLeadForm(), chunks.plugin],
+  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), lazyLeadForm(), chunks.plugin],
   resolve: {
     alias: [
       { find: "@site-config", replacement: path.join(root, "site-config") },

@@ -17,3 +17,11 @@ beforeAll(async () => {
   const { preloadAllBlocks } = await import("../src/site/blocks/BlockList");
   await preloadAllBlocks();
 });
+
+// Content HTML is sanitised by a chunk the app loads on first need (src/shared/html/sanitize.ts);
+// components under test render at once, as the prerenderer does after loading it. In Node the
+// sanitiser parses with jsdom, as the prerenderer's does.
+beforeAll(async () => {
+  if (typeof document === "undefined") (await import("../src/shared/html/node-dom")).installJsdom();
+  await (await import("../src/shared/html/sanitize")).loadSanitiser();
+});

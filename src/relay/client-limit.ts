@@ -1,46 +1,42 @@
 /**
- * The per-client-address limit on lead submissions: a token bucket per address that holds
- * rate.count tokens and refills them over rate.perMs. Buckets that are full again are forgotten,
- * so the map stays as small as the set of recently active addresses.
+ * The per-client-address limit on lead submissions (rate-limiter-flexible): at most rate.count
+ * new leads per address in each window of rate.perMs (rounded up to whole seconds). With the
+ * PostgreSQL outbox the counts live in the database, so the limit is the same whichever relay
+ * the load balancer picks; should the database not answer, each relay counts in memory meanwhile
+ * (the lead itself then gets a 503 anyway).
  */
+import type pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Rate } from "./settings";
 
-interface Bucket {
-  tokens: number;
-  at: number;
+export interface ClientLimit {
+  /** Counts a submission from the address: 0 when allowed, else the milliseconds until one is. */
+  take(address: string): Promise<number>;
 }
 
-export class ClientLimit {
-  private readonly buckets = new Map<string, Bucket>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly rate: Rate,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Takes a token for the address: 0 when allowed, else the milliseconds until one is free. */
-  take(address: string): number {
-    const now = this.now();
-    const perToken = this.rate.perMs / this.rate.count;
-    const bucket = this.buckets.get(address) ?? { tokens: this.rate.count, at: now };
-    bucket.tokens = Math.min(this.rate.count, bucket.tokens + (now - bucket.at) / perToken);
-    bucket.at = now;
-    this.sweep(now);
-    this.buckets.set(address, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil((1 - bucket.tokens) * perToken);
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.rate.perMs) return;
-    this.lastSweep = now;
-    const perToken = this.rate.perMs / this.rate.count;
-    for (const [address, b] of this.buckets) {
-      if (b.tokens + (now - b.at) / perToken >= this.rate.count) this.buckets.delete(address);
-    }
-  }
+export function clientLimit(rate: Rate, pool?: pg.Pool): ClientLimit {
+  const options = { points: rate.count, duration: Math.max(1, Math.ceil(rate.perMs / 1000)), keyPrefix: "lead" };
+  const memory = new RateLimiterMemory(options);
+  const limiter = pool
+    ? new RateLimiterPostgres({
+        ...options,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: "relay_client_limits",
+        // Created by the migrations (pg-migrations.ts), under their lock.
+        tableCreated: true,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  return {
+    async take(address) {
+      try {
+        await limiter.consume(address);
+        return 0;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
+        throw error;
+      }
+    },
+  };
 }

@@ -21,8 +21,11 @@ export type CrmOutcome =
   | { kind: "retry"; reason: string; retryAfterMs?: number }
   | { kind: "dead"; reason: string };
 
-/** Sends one lead's attributes to the CRM. Never throws: every failure is an outcome. */
-export type CrmSender = (attributes: LeadAttribute[]) => Promise<CrmOutcome>;
+/**
+ * Sends one lead's attributes to the CRM. Never throws: every failure is an outcome. `signal`
+ * abandons the request (the relay is stopping): the lead is then retried later.
+ */
+export type CrmSender = (attributes: LeadAttribute[], signal?: AbortSignal) => Promise<CrmOutcome>;
 
 const retryStatuses = new Set([401, 403, 404, 408, 425, 429]);
 
@@ -93,13 +96,15 @@ function networkReason(error: unknown, crm: CrmSettings): string {
 /** A sender to LeadSquared with the given settings. */
 export function leadSquaredSender(crm: CrmSettings, fetchImpl: typeof fetch = fetch): CrmSender {
   const url = leadCaptureUrl(crm);
-  return async (attributes) => {
+  return async (attributes, signal) => {
     try {
       const response = await fetchImpl(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(attributes),
-        signal: AbortSignal.timeout(crm.timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(crm.timeoutMs)])
+          : AbortSignal.timeout(crm.timeoutMs),
       });
       const text = await response.text();
       return classifyCrmResponse(response.status, text, retryAfterMs(response.headers.get("retry-after")));

@@ -27,7 +27,8 @@ function prepareWriter(db) {
       if (lead.idempotencyKey !== undefined) {
         const existing = byKey.get(lead.idempotencyKey);
         if (existing) {
-          return existing.fingerprint === lead.fingerprint
+          // An erased lead's fingerprint is gone with its answers: its key still gets its answer.
+          return existing.fingerprint === lead.fingerprint || existing.fingerprint === "erased"
             ? { outcome: "replayed", id: existing.id }
             : { outcome: "conflict" };
         }

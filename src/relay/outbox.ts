@@ -11,104 +11,16 @@
  * mode that is still safe against a crash of the process, and what a power cut could undo is
  * only a "delivered" mark, which makes the lead be sent again (at least once), never lost.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
-import type { Lead, LeadAttribute } from "../shared/leads/lead";
-
-/** Where a lead stands. */
-export type LeadStatus = "pending" | "delivered" | "dead";
-
-/** A lead to store, with what makes a retried request recognisable. */
-export interface NewLead extends Lead {
-  /** The request's Idempotency-Key; absent: every request is a new lead. */
-  idempotencyKey?: string;
-  /** A hash of the request (form, answers, context): the same key with other answers is refused. */
-  fingerprint: string;
-}
-
-/** What happened to a lead handed to accept(). */
-export type AcceptResult =
-  | { outcome: "created"; id: string }
-  | { outcome: "replayed"; id: string }
-  | { outcome: "conflict" };
-
-/** A row of the outbox. */
-export interface LeadRow {
-  /** The row number: delivery order. */
-  seq: number;
-  /** The public reference returned to the browser. */
-  id: string;
-  form: string;
-  kind: string;
-  payload: Record<string, string>;
-  attributes: LeadAttribute[];
-  status: LeadStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  crmId: string | null;
-  createdAt: number;
-  deliveredAt: number | null;
-}
-
-interface RawRow {
-  seq: number;
-  id: string;
-  form: string;
-  kind: string;
-  payload: string;
-  attributes: string;
-  status: LeadStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  crm_id: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
-
-const schema = `
-CREATE TABLE IF NOT EXISTS leads (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  idempotency_key TEXT UNIQUE,
-  fingerprint TEXT NOT NULL,
-  form TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  attributes TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'dead')),
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL,
-  last_error TEXT,
-  crm_id TEXT,
-  created_at INTEGER NOT NULL,
-  delivered_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS leads_due ON leads (status, next_attempt_at, seq);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`;
-
-function toRow(r: RawRow): LeadRow {
-  return {
-    seq: r.seq,
-    id: r.id,
-    form: r.form,
-    kind: r.kind,
-    payload: JSON.parse(r.payload) as Record<string, string>,
-    attributes: JSON.parse(r.attributes) as LeadAttribute[],
-    status: r.status,
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    lastError: r.last_error,
-    crmId: r.crm_id,
-    createdAt: r.created_at,
-    deliveredAt: r.delivered_at,
-  };
-}
+import type { Lead } from "../shared/leads/lead";
+import * as privacy from "./outbox-privacy";
+import { migrate } from "./outbox-schema";
+import { type RawRow, toRow } from "./raw-rows";
+import type { AcceptResult, DeliveryStatus, ErasureReport, HeldRow, LeadRow, LeadStatus, NewLead } from "./store";
 
 function open(file: string, synchronous: "FULL" | "NORMAL"): Database.Database {
   const db = new Database(file);
@@ -161,7 +73,7 @@ export class Outbox {
     this.now = options.now ?? Date.now;
     const inline = file === ":memory:" || options.writer === "inline";
     this.db = open(file, inline ? "FULL" : "NORMAL");
-    this.db.exec(schema);
+    migrate(this.db);
     // Checkpoints write and sync the database file: the writer thread does them, not this one.
     if (!inline) this.db.pragma("wal_autocheckpoint = 0");
     this.inlineWrite = inline ? prepareWriter(this.db) : undefined;
@@ -311,14 +223,66 @@ export class Outbox {
       .run(this.now()).changes;
   }
 
-  /** How many leads are in each state. */
-  counts(): Record<LeadStatus, number> {
-    const counts: Record<LeadStatus, number> = { pending: 0, delivered: 0, dead: 0 };
+  /** How many leads are in each state of delivery. */
+  counts(): Record<DeliveryStatus, number> {
+    const counts: Record<DeliveryStatus, number> = { pending: 0, delivered: 0, dead: 0 };
+    for (const [status, n] of Object.entries(this.statusCounts()))
+      if (status in counts) counts[status as DeliveryStatus] = n;
+    return counts;
+  }
+
+  /** Every state, withdrawn leads and held submissions included. */
+  allCounts(): Record<LeadStatus | "held", number> {
+    const held = this.db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM held_leads").get()?.n ?? 0;
+    return { pending: 0, delivered: 0, dead: 0, withdrawn: 0, ...this.statusCounts(), held };
+  }
+
+  private statusCounts(): Partial<Record<LeadStatus, number>> {
     const rows = this.db
       .prepare<[], { status: LeadStatus; n: number }>("SELECT status, COUNT(*) AS n FROM leads GROUP BY status")
       .all();
-    for (const r of rows) counts[r.status] = r.n;
-    return counts;
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  /** When the oldest pending lead was accepted, undefined when none is pending. */
+  oldestPendingAt(): number | undefined {
+    return (
+      this.db
+        .prepare<[], { at: number | null }>("SELECT MIN(created_at) AS at FROM leads WHERE status = 'pending'")
+        .get()?.at ?? undefined
+    );
+  }
+
+  /** The next pending leads in due order, due or not (the worker skips those it is sending). */
+  upcoming(limit: number): { seq: number; nextAttemptAt: number }[] {
+    return this.db
+      .prepare<[number], { seq: number; nextAttemptAt: number }>(
+        "SELECT seq, next_attempt_at AS nextAttemptAt FROM leads WHERE status = 'pending' ORDER BY next_attempt_at, seq LIMIT ?",
+      )
+      .all(limit);
+  }
+
+  /** Keeps a honeypot submission apart for review. */
+  hold(lead: Lead): string {
+    return privacy.hold(this.db, lead, this.now());
+  }
+
+  listHeld(limit = 50): HeldRow[] {
+    return privacy.listHeld(this.db, limit);
+  }
+
+  releaseHeld(id: string): boolean {
+    return privacy.releaseHeld(this.db, id, this.now());
+  }
+
+  /** Erases personal fields of leads delivered (and submissions held) more than retentionMs ago. */
+  eraseExpired(retentionMs: number): number {
+    return privacy.eraseExpired(this.db, retentionMs, this.now());
+  }
+
+  /** Erases one person's leads and held submissions; pending and dead ones are withdrawn. */
+  eraseByPhone(phone: string): ErasureReport {
+    return privacy.eraseByPhone(this.db, phone, this.now());
   }
 
   /** Leads in a state (or all), newest first. */
@@ -371,7 +335,5 @@ export class Outbox {
   }
 }
 
-/** A fingerprint of a request (SHA-256 of its JSON): it only tells requests apart. */
-export function fingerprintOf(parts: unknown): string {
-  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
-}
+export { fingerprintOf } from "./store";
+export type { AcceptResult, LeadRow, LeadStatus, NewLead };

@@ -5,10 +5,17 @@
  * readable by the page's script) on page responses; the client echoes it in X-XSRF-TOKEN; the
  * relay accepts a lead only when the two are equal and the token carries the server's signature,
  * so a cookie planted by a neighbouring subdomain does not pass. The signing key lives in the
- * outbox file, so tokens stay valid across restarts.
+ * outbox, so tokens stay valid across restarts and, with a shared PostgreSQL outbox, on every relay.
+ *
+ * Why not @fastify/csrf-protection: it keeps a secret in a second cookie and needs a token
+ * rendered into each page, which prerendered pages served from a CDN cannot carry; the lead form
+ * (src/site/http) reads the one XSRF-TOKEN cookie and echoes it, Angular-style, as the spec's site
+ * did.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
 
 /** The pages' content security policy (spec of issue 4): everything from our own origin only. */
 export const contentSecurityPolicy = [
@@ -24,15 +31,40 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
 ].join("; ");
 
-/** Sets the headers every response carries. */
-export function setSecurityHeaders(res: ServerResponse): void {
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+/**
+ * HSTS: browsers use https for the site's host and every host under it for a year. Sent on https
+ * responses only (browsers ignore it over http, and a plain-http answer is no place to promise
+ * https). includeSubDomains covers hosts *under* the site's (www.hospitals.example covers
+ * x.www.hospitals.example, not the hospital's other hosts): keep each of those on https too.
+ */
+export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/**
+ * Sets the headers every response carries: helmet's set (kept up to date by its maintainers),
+ * with frames refused outright, our exact CSP and Permissions-Policy, which helmet does not write
+ * the way browsers and our tests read them ("; " between directives, no Permissions-Policy), and
+ * HSTS on https responses only (helmet would send it on every response).
+ *
+ * @param isHttps whether a request came over https (a TLS socket, or per a trusted proxy).
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  isHttps: (request: IncomingMessage) => boolean,
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("Content-Security-Policy", contentSecurityPolicy);
+    reply.header("Permissions-Policy", permissionsPolicy);
+    if (isHttps(request.raw)) reply.header("Strict-Transport-Security", strictTransportSecurity);
+  });
 }
+
+export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=()";
 
 export const xsrfCookie = "XSRF-TOKEN";
 export const xsrfHeader = "x-xsrf-token";
@@ -73,19 +105,19 @@ export class CsrfTokens {
   }
 
   /** Whether the request's cookie and header hold the same valid token. */
-  check(req: IncomingMessage): boolean {
-    const cookie = parseCookies(req.headers.cookie)[xsrfCookie];
-    const header = req.headers[xsrfHeader];
+  check(headers: IncomingHttpHeaders): boolean {
+    const cookie = parseCookies(headers.cookie)[xsrfCookie];
+    const header = headers[xsrfHeader];
     if (typeof header !== "string" || !cookie || !this.isValid(cookie)) return false;
     const a = Buffer.from(cookie);
     const b = Buffer.from(header);
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** Sets a fresh token cookie on the response unless the request already holds a valid one. */
-  ensureCookie(req: IncomingMessage, res: ServerResponse, secure: boolean, force = false): void {
-    if (!force && this.isValid(parseCookies(req.headers.cookie)[xsrfCookie])) return;
+  /** A Set-Cookie value with a fresh token, unless the request already holds a valid one. */
+  cookieFor(headers: IncomingHttpHeaders, secure: boolean, force = false): string | undefined {
+    if (!force && this.isValid(parseCookies(headers.cookie)[xsrfCookie])) return undefined;
     const attributes = ["Path=/", "SameSite=Strict", "Max-Age=604800", ...(secure ? ["Secure"] : [])];
-    res.appendHeader("Set-Cookie", `${xsrfCookie}=${this.issue()}; ${attributes.join("; ")}`);
+    return `${xsrfCookie}=${this.issue()}; ${attributes.join("; ")}`;
   }
 }

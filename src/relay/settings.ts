@@ -35,7 +35,17 @@ export interface RelaySettings {
   retryMaxMs: number;
   clientRate: Rate;
   siteOrigin: string | undefined;
-  trustProxy: boolean;
+  /** Behind this many reverse proxies (TRUST_PROXY: 1, or the count); false: clients connect directly. */
+  trustProxy: false | number;
+  /** A PostgreSQL URL: the outbox every relay instance shares. Absent: the SQLite file dbFile. */
+  databaseUrl: string | undefined;
+  /** How long a lead is claimed by the relay sending it (PostgreSQL); see worker.ts. */
+  leaseMs: number;
+  /** Delivered leads' personal fields are erased this long after delivery. */
+  retentionMs: number;
+  /** The Prometheus listener; absent: no metrics served. */
+  metrics: { port: number; host: string } | undefined;
+  logLevel: string;
 }
 
 /** A problem with one setting. */
@@ -87,6 +97,48 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 export const defaultDeliveryRate: Rate = { count: 5, perMs: 5000 };
 /** The default per-address limit on new leads: generous, since many phones share one carrier address. */
 export const defaultClientRate: Rate = { count: 10, perMs: 60_000 };
+
+/**
+ * Whether a host name or address is this machine's loopback (127.0.0.0/8, ::1, localhost): what
+ * only this computer can reach, and a browser sends as Host only for a page it got from here.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
+  return (
+    h === "localhost" ||
+    h.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(h) ||
+    h === "::1" ||
+    h === "0:0:0:0:0:0:0:1" ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+function readTrustProxy(raw: string | undefined): false | number {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "0" || value === "false" || value === "no") return false;
+  if (value === "true" || value === "yes") return 1;
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= 1 && n <= 10) return n;
+  throw new SettingsError(
+    "TRUST_PROXY",
+    `'${raw}' is not a number of proxies: write 1 behind one reverse proxy (nginx, a load balancer), 2 behind two (a CDN, then nginx), or leave it unset when browsers connect to the relay directly.`,
+  );
+}
+
+/**
+ * Why this start is a production one, which must name its origin (SITE_ORIGIN); undefined for a
+ * start on this machine alone, such as `npm start`.
+ */
+function productionReason(env: NodeJS.ProcessEnv, host: string, trustProxy: false | number): string | undefined {
+  if (env.NODE_ENV === "production") return "NODE_ENV is production";
+  if (!isLoopbackHost(host)) return `HOST=${host} takes connections from other machines`;
+  if (trustProxy) return "TRUST_PROXY says a reverse proxy is in front";
+  return undefined;
+}
 
 /** The settings from an environment (process.env by default). */
 export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RelaySettings {
@@ -146,21 +198,44 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       );
     }
   }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new SettingsError("DATABASE_URL", "must be a PostgreSQL URL such as postgres://relay:secret@db:5432/leads.");
+  }
+  const crmTimeoutMs = positiveInt(env, "LEADS_CRM_TIMEOUT_MS", 15_000);
+  const logLevel = env.LOG_LEVEL?.trim() || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
+    throw new SettingsError("LOG_LEVEL", `'${logLevel}' is not one of fatal, error, warn, info, debug, trace, silent.`);
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? positiveInt(env, "METRICS_PORT", 0, 0) : undefined;
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const trustProxy = readTrustProxy(env.TRUST_PROXY);
+  const production = productionReason(env, host, trustProxy);
+  if (siteOrigin === undefined && production !== undefined) {
+    throw new SettingsError(
+      "SITE_ORIGIN",
+      `set it to the site's public origin, such as SITE_ORIGIN=https://www.hospitals.example. This is a production start (${production}), and the relay takes leads only from pages of the site's own origin: without SITE_ORIGIN it could only go by the Host each request names, which anyone can choose.`,
+    );
+  }
   return {
     port,
-    host: env.HOST?.trim() || "127.0.0.1",
+    host,
     distDir: path.resolve(cwd, env.DIST_DIR?.trim() || "dist"),
     dbFile: path.resolve(cwd, env.LEADS_DB?.trim() || "leads.db"),
-    crm:
-      baseUrl === ""
-        ? undefined
-        : { baseUrl, accessKey, secretKey, timeoutMs: positiveInt(env, "LEADS_CRM_TIMEOUT_MS", 15_000) },
+    crm: baseUrl === "" ? undefined : { baseUrl, accessKey, secretKey, timeoutMs: crmTimeoutMs },
     deliveryRate: env.LEADS_RATE ? parseRate(env.LEADS_RATE, "LEADS_RATE") : defaultDeliveryRate,
     deliveryConcurrency: positiveInt(env, "LEADS_CONCURRENCY", 1),
     retryBaseMs,
     retryMaxMs,
     clientRate: env.LEADS_CLIENT_RATE ? parseRate(env.LEADS_CLIENT_RATE, "LEADS_CLIENT_RATE") : defaultClientRate,
     siteOrigin: siteOrigin?.replace(/\/$/, ""),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy,
+    databaseUrl,
+    // Long enough for a CRM request and a database restart, so a lead is not sent twice.
+    leaseMs: positiveInt(env, "LEADS_LEASE_MS", Math.max(60_000, crmTimeoutMs * 2 + 30_000), 1000),
+    retentionMs: positiveInt(env, "LEADS_RETENTION_DAYS", 30) * 86_400_000,
+    metrics:
+      metricsPort === undefined ? undefined : { port: metricsPort, host: env.METRICS_HOST?.trim() || "127.0.0.1" },
+    logLevel,
   };
 }

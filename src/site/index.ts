@@ -4,7 +4,7 @@
  * a draft config. Browser pages never import this file; they start at main.tsx.
  */
 import "./styles/global.css";
-import "./styles/blocks.css";
+import "./styles/patterns.css";
 
 export { BlockList, preloadAllBlocks } from "./blocks/BlockList";
 export { type HydrationPayload, primeHydration } from "./collections/hydration";

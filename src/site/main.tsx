@@ -6,12 +6,13 @@
  * sent once the form is ready (lead-form-loader.ts). A page that is not prerendered (the shell)
  * loads the app at once.
  *
- * The site's base styles are imported here so the page's HTML links them; each page also links
- * the styles of the app and of its blocks (see src/build/prerender/document.ts).
+ * The site's base styles are imported here so the page's HTML links them, first; the app's styles
+ * share their stylesheet (src/build/vite/chunk-groups.ts), and each page also links the styles of
+ * its blocks (see src/build/prerender/document.ts).
  */
 import { markAppUnavailable, watchLeadForms } from "./forms/lead-form-loader";
 import "./styles/global.css";
-import "./styles/blocks.css";
+import "./styles/patterns.css";
 
 /** Longest wait for the first paint (a page opened in a background tab paints only when shown). */
 const paintTimeoutMs = 3000;

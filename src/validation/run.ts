@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { installJsdom } from "../shared/html/node-dom";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
@@ -18,6 +19,11 @@ import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
 import { pageMetaWarnings } from "./warnings";
+
+// The x-html check runs the site's sanitiser, which parses HTML with a DOM: in Node, jsdom's
+// (loaded on the first string that needs it). ajv.ts itself stays free of Node: the editor's
+// browser app checks with it too, on the browser's own parser.
+installJsdom();
 
 /** Text to read in place of files on disk, by absolute path. It replaces files; it adds none. */
 export type Overlay = ReadonlyMap<string, string>;

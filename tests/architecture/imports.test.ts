@@ -33,7 +33,15 @@ const publicFaces: Partial<Record<Wing, string[]>> = {
 /** Where code starts in a browser: the site's pages and the editor's two pages. */
 const browserEntries = ["src/site/main.tsx", "src/editor/app/main.tsx", "src/editor/preview/main.tsx"];
 /** Packages that only run in Node. */
-const nodeOnlyPackages = ["better-sqlite3", "sharp", "vite", "esbuild", "typescript", "json-schema-to-typescript"];
+const nodeOnlyPackages = [
+  "better-sqlite3",
+  "sharp",
+  "vite",
+  "esbuild",
+  "typescript",
+  "json-schema-to-typescript",
+  "jsdom",
+];
 
 const srcEdges: ImportEdge[] = sourceFiles("src").flatMap(importsOf);
 const describeEdge = (e: ImportEdge) => `${e.from} -> ${e.to ?? e.specifier}`;

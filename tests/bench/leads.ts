@@ -15,14 +15,19 @@
  * It prints accepted, delivered, resent (leads the CRM took twice), lost, the leads in flight at
  * the kill, and the p50/p99 accept latency; and exits 1 when a target is missed: 0 lost, resent
  * no more than in flight at the kill, p99 accept under 50 ms.
+ *
+ * With `--instances N` (or a list, `--instances 1,3`) it runs relays sharing a PostgreSQL outbox
+ * instead (tests/helpers/lead-storm.ts, see runInstances below).
  */
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { type FakeCrmMode, startFakeCrm } from "../helpers/fake-crm";
 import { tempDir, writeFakeDist } from "../helpers/relay";
 import { freePort, type RelayProcess, spawnRelay } from "../helpers/relay-process";
+import { runInstances } from "./leads-postgres";
 
 const total = Number(process.env.BENCH_LEADS ?? 2400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -95,7 +100,24 @@ function outboxCounts(dbFile: string): Record<string, number> {
   }
 }
 
-export async function main(): Promise<number> {
+export async function main(argv: string[] = []): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { instances: { type: "string" }, leads: { type: "string" }, "outage-ms": { type: "string" } },
+  });
+  if (values.instances !== undefined) {
+    const counts = values.instances.split(",").map(Number);
+    if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
+      console.error("--instances takes a number of relays, or a list such as 1,3.");
+      return 2;
+    }
+    return runInstances(counts, Number(values.leads ?? 3000), Number(values["outage-ms"] ?? 10_000));
+  }
+  return runSqlite();
+}
+
+/** The single relay on its SQLite file (the bench before PostgreSQL). */
+async function runSqlite(): Promise<number> {
   const { dir, cleanup } = tempDir("bench-leads-");
   const dbFile = path.join(dir, "leads.db");
   // The CRM takes 10 ms to answer, so deliveries are under way when the relay is killed.

@@ -47,11 +47,15 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** Starts Chromium and serves the built site (`distDir`: another prerendered copy of it). */
+export async function startHarness(options: { distDir?: string } = {}): Promise<Harness> {
   if (!existsSync(path.join(distDir, "index.html"))) {
     throw new Error("dist/ has no build. Run 'npm run build' before the browser tests (npm run test:browser does).");
   }
-  const [browser, server] = await Promise.all([launchBrowser(), startServer({ port: 0, distDir })]);
+  const [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ port: 0, distDir: options.distDir ?? distDir }),
+  ]);
   const contexts: BrowserContext[] = [];
   return {
     browser,

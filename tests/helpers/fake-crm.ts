@@ -29,6 +29,8 @@ export interface FakeCrmOptions {
   basePath?: string;
   /** A delay before answering, in ms (to keep requests in flight). */
   delayMs?: number;
+  /** LeadSquared's limit: a call past this many in any window of perMs is answered 429 and counted. */
+  rateLimit?: { count: number; perMs: number };
 }
 
 export interface FakeCrm {
@@ -43,6 +45,12 @@ export interface FakeCrm {
   /** How the next calls are answered; a function decides per call. */
   mode: FakeCrmMode | ((attributes: CrmAttribute[], call: number) => FakeCrmMode);
   delayMs: number;
+  /** When each call arrived (ms since the epoch). */
+  callTimes: number[];
+  /** Calls refused because they were past the rate limit. */
+  overLimit: number;
+  /** The most calls that arrived in any window of `perMs`. */
+  maxCallsIn(perMs: number): number;
   /** The value of an attribute in each received lead. */
   valuesOf(attribute: string): string[];
   /** Resolves once `predicate` holds (checked every 10 ms), or rejects after timeoutMs. */
@@ -79,6 +87,16 @@ export async function startFakeCrm(options: FakeCrmOptions = {}): Promise<FakeCr
     calls: 0,
     mode: "ok",
     delayMs: options.delayMs ?? 0,
+    callTimes: [],
+    overLimit: 0,
+    maxCallsIn: (perMs) => {
+      let most = 0;
+      for (let i = 0, j = 0; i < crm.callTimes.length; i++) {
+        while (crm.callTimes[i] - crm.callTimes[j] >= perMs) j++;
+        most = Math.max(most, i - j + 1);
+      }
+      return most;
+    },
     valuesOf: (attribute) => crm.received.map((r) => r.attributes.find((a) => a.Attribute === attribute)?.Value ?? ""),
     waitFor: (predicate, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
@@ -103,8 +121,22 @@ export async function startFakeCrm(options: FakeCrmOptions = {}): Promise<FakeCr
     if (req.method !== "POST" || url.pathname !== `${basePath}/LeadManagement.svc/Lead.Capture`) {
       return json(res, 404, { Status: "Error", ExceptionType: "NotFound", ExceptionMessage: "No such endpoint" });
     }
+    const arrived = Date.now();
+    crm.callTimes.push(arrived);
     const body = await readAll(req);
     const call = ++crm.calls;
+    const limit = options.rateLimit;
+    let inWindow = 0;
+    for (let k = crm.callTimes.length - 1; limit && k >= 0 && crm.callTimes[k] > arrived - limit.perMs; k--) inWindow++;
+    if (limit && inWindow > limit.count) {
+      crm.overLimit++;
+      return json(
+        res,
+        429,
+        { Status: "Error", ExceptionType: "MXAPIRateLimitExceededException", ExceptionMessage: "Rate limit" },
+        { "Retry-After": "1" },
+      );
+    }
     if (url.searchParams.get("accessKey") !== accessKey || url.searchParams.get("secretKey") !== secretKey) {
       return json(res, 401, {
         Status: "Error",

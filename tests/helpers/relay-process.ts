@@ -31,11 +31,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the relay with the environment given (added to this one) and waits until it listens. */
-export function spawnRelay(env: Record<string, string>, timeoutMs = 20_000): Promise<RelayProcess> {
+/**
+ * The environment a production start needs: unless `env` names SITE_ORIGIN (even as ""), the
+ * relay's own address on a port chosen here, so posts from `relay.url` pass its Origin check.
+ */
+async function withSiteOrigin(env: Record<string, string>): Promise<Record<string, string>> {
+  if ("SITE_ORIGIN" in env) return env;
+  const port = env.PORT && env.PORT !== "0" ? env.PORT : String(await freePort());
+  const host = env.HOST || "127.0.0.1";
+  return { ...env, PORT: port, SITE_ORIGIN: `http://${host.includes(":") ? `[${host}]` : host}:${port}` };
+}
+
+/**
+ * Starts the relay with the environment given (added to this one, as NODE_ENV=production) and
+ * waits until it listens.
+ */
+export async function spawnRelay(env: Record<string, string>, timeoutMs = 20_000): Promise<RelayProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/relay/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", ...env },
+    env: { ...process.env, NODE_ENV: "production", ...(await withSiteOrigin(env)) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

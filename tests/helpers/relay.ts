@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/relay/app";
+import type { Outbox } from "../../src/relay/outbox";
+import { SqliteStore } from "../../src/relay/sqlite-store";
 
 /** A temporary directory removed by cleanup(). */
 export function tempDir(prefix = "relay-"): { dir: string; cleanup: () => void } {
@@ -27,7 +29,8 @@ export function writeFakeDist(dir: string): string {
 }
 
 export interface TestRelay {
-  running: RunningServer;
+  /** The server, with its SQLite outbox's synchronous face for tests to look into. */
+  running: RunningServer & { outbox: Outbox };
   url: string;
   dbFile: string;
   dir: string;
@@ -50,8 +53,9 @@ export async function startTestRelay(options: Partial<ServerOptions> = {}): Prom
     clientRate: { count: 1000, perMs: 60_000 },
     ...options,
   });
+  if (!(running.store instanceof SqliteStore)) throw new Error("startTestRelay runs the SQLite outbox.");
   return {
-    running,
+    running: Object.assign(running, { outbox: running.store.outbox }),
     url: running.url,
     dbFile,
     dir,

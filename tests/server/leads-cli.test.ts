@@ -85,6 +85,47 @@ describe("npm run leads", () => {
   }, 30_000);
 });
 
+describe("npm run leads: personal data", () => {
+  it("erases one person's leads on request, withdrawing the pending ones and naming the delivered ones", async () => {
+    const file = await outboxWithLeads();
+    const { stdout } = await run(["--db", file, "--erase", "+91 91234 56789"]);
+    expect(stdout).toContain("Erased the personal data of ******6789's leads");
+    expect(stdout).toContain("0 pending or dead lead(s) withdrawn");
+    expect(stdout).toMatch(
+      /1 delivered lead\(s\) erased here\n.*\nThe CRM still holds the delivered one\(s\); erase them in LeadSquared too: [0-9a-f-]{36}/,
+    );
+    const again = await run(["--db", file, "--erase", "9000000001"]);
+    expect(again.stdout).toContain("1 pending or dead lead(s) withdrawn");
+    const list = await run(["--db", file, "--status", "withdrawn", "--show-personal-data"]);
+    expect(list.stdout).toContain("0 pending, 1 delivered, 1 dead, 1 withdrawn");
+    expect(list.stdout).toMatch(/Withdrawn \(1\):\n.*personal data erased/);
+    expect(list.stdout).not.toContain("Meena");
+  }, 30_000);
+
+  it("lists held honeypot submissions and releases one into the queue", async () => {
+    const file = await outboxWithLeads();
+    const outbox = new Outbox(file, { writer: "inline" });
+    const id = outbox.hold({
+      form: "appointment",
+      kind: "appointment",
+      payload: {},
+      attributes: [
+        { Attribute: "FirstName", Value: "Kiran Das" },
+        { Attribute: "Phone", Value: "9555555555" },
+      ],
+    });
+    await outbox.close();
+    const { stdout } = await run(["--db", file, "--held"]);
+    expect(stdout).toContain("1 held for review");
+    expect(stdout).toContain(`${id}  appointment  K*** D***  ******5555`);
+    const released = await run(["--db", file, "--release", id]);
+    expect(released.stdout).toContain(`Released ${id}`);
+    const check = new Outbox(file, { writer: "inline" });
+    expect(check.counts().pending).toBe(2);
+    await check.close();
+  }, 30_000);
+});
+
 describe("masks", () => {
   it("keep enough to recognise a lead and no more", () => {
     expect(maskName("Asha  Rao")).toBe("A*** R***");

@@ -196,7 +196,9 @@ describe("lead relay: what is kept", () => {
     const [row] = rows(relay.dbFile);
     const payload = JSON.parse(row.payload) as Record<string, string>;
     expect(payload.fullName).toBe("Asha Rao");
-    expect(payload.department.length).toBe(120);
+    // Issue 17: no treatment of that name exists, so the page's department is the collection's
+    // default, from the site's config (before, it was the first 120 characters the browser sent).
+    expect(payload.department).toBe("Cardiology");
     const attributes = JSON.parse(row.attributes) as { Attribute: string; Value: string }[];
     expect(attributes.find((a) => a.Attribute === "Source")?.Value).toBe("Website - Book An Appointment");
     expect(attributes.find((a) => a.Attribute === "EmailAddress")?.Value).toBe("");

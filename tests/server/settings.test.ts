@@ -58,4 +58,60 @@ describe("relay settings", () => {
     expect(() => readSettings({ PORT: "eighty" })).toThrow(/^PORT:/);
     expect(() => readSettings({ SITE_ORIGIN: "https://site.example/path" })).toThrow(/^SITE_ORIGIN:/);
   });
+
+  it("reads the settings of several relays: PostgreSQL, lease, retention, metrics, log level", () => {
+    const s = readSettings({
+      DATABASE_URL: "postgres://relay:secret@db:5432/leads",
+      LEADS_CRM_TIMEOUT_MS: "20000",
+      LEADS_RETENTION_DAYS: "7",
+      METRICS_PORT: "9464",
+      LOG_LEVEL: "warn",
+    });
+    expect(s).toMatchObject({
+      databaseUrl: "postgres://relay:secret@db:5432/leads",
+      leaseMs: 70_000,
+      retentionMs: 7 * 86_400_000,
+      metrics: { port: 9464, host: "127.0.0.1" },
+      logLevel: "warn",
+    });
+    expect(readSettings({})).toMatchObject({
+      databaseUrl: undefined,
+      leaseMs: 60_000,
+      retentionMs: 30 * 86_400_000,
+      metrics: undefined,
+    });
+    expect(() => readSettings({ DATABASE_URL: "mysql://db/leads" })).toThrow(/^DATABASE_URL: must be a PostgreSQL URL/);
+    expect(() => readSettings({ LEADS_RETENTION_DAYS: "0" })).toThrow(/^LEADS_RETENTION_DAYS:/);
+    expect(() => readSettings({ LOG_LEVEL: "loud" })).toThrow(/^LOG_LEVEL:/);
+  });
+
+  it("needs SITE_ORIGIN for a production start, and says why in a full sentence with an example", () => {
+    const why = (reason: string) =>
+      `SITE_ORIGIN: set it to the site's public origin, such as SITE_ORIGIN=https://www.hospitals.example. This is a production start (${reason}), and the relay takes leads only from pages of the site's own origin: without SITE_ORIGIN it could only go by the Host each request names, which anyone can choose.`;
+    expect(() => readSettings({ NODE_ENV: "production" })).toThrow(why("NODE_ENV is production"));
+    expect(() => readSettings({ HOST: "0.0.0.0" })).toThrow(why("HOST=0.0.0.0 takes connections from other machines"));
+    expect(() => readSettings({ HOST: "::" })).toThrow(why("HOST=:: takes connections from other machines"));
+    expect(() => readSettings({ TRUST_PROXY: "1" })).toThrow(why("TRUST_PROXY says a reverse proxy is in front"));
+    const origin = "https://www.hospitals.example";
+    expect(readSettings({ NODE_ENV: "production", HOST: "0.0.0.0", SITE_ORIGIN: origin })).toMatchObject({
+      host: "0.0.0.0",
+      siteOrigin: origin,
+    });
+    // npm start: this machine only, no setting needed.
+    for (const HOST of [undefined, "127.0.0.1", "localhost", "::1"]) {
+      expect(readSettings({ HOST }).siteOrigin).toBeUndefined();
+    }
+  });
+
+  it("reads TRUST_PROXY as a number of proxies", () => {
+    const origin = { SITE_ORIGIN: "https://www.hospitals.example" };
+    expect(readSettings({ ...origin, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readSettings({ ...origin, TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(readSettings({ ...origin, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(readSettings({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(readSettings({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(() => readSettings({ ...origin, TRUST_PROXY: "nginx" })).toThrow(
+      /^TRUST_PROXY: 'nginx' is not a number of proxies: write 1 behind one reverse proxy/,
+    );
+  });
 });

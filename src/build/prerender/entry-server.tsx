@@ -5,6 +5,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { type RouteObject, StaticRouter } from "react-router-dom";
+import { installJsdom } from "../../shared/html/node-dom";
+import { loadSanitiser } from "../../shared/html/sanitize";
 import {
   buildRoutes,
   clearCollectionCache,
@@ -25,9 +27,12 @@ import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
 
 const routes = buildRoutes();
-// Everything any page may show (every route's content and code, every block, the form), loaded
-// once, so each page renders complete with no waiting per page.
+// Content HTML is sanitised by the code the browser and the validator run, over jsdom's HTML parser.
+installJsdom();
+// Everything any page may show (every route's content and code, every block, the form, the
+// sanitiser), loaded once, so each page renders complete with no waiting per page.
 const ready = Promise.all([
+  loadSanitiser(),
   preloadLeadForm(),
   preloadAllBlocks(),
   ...(routes[0].children ?? []).map((route) => (route.handle as RouteHandle | undefined)?.preload()),

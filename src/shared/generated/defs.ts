@@ -43,7 +43,7 @@ export type Slug = string;
  */
 export type Text = string;
 /**
- * Text that may use the inline tags <strong>, <b>, <em>, <i>, <u>, <br>, <span>, <small>, <sup>, <sub> and <a href="...">. Scripts, styles, event handlers and javascript: links are refused.
+ * Text that may use the inline tags <strong>, <b>, <em>, <i>, <u>, <br>, <span>, <small>, <sup>, <sub> and <a href="...">. Every tag must be closed, in the reverse order it was opened; links go to https:// addresses, '/' paths on this site, '#' parts of the page, mailto: or tel:. Anything the site's sanitiser would remove or re-balance (scripts, styles, event handlers, comments, '//' addresses, rel="opener") is refused, so the text shows exactly as written.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "inlineHtml".

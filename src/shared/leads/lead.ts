@@ -11,7 +11,10 @@ import type { FormValues } from "./rules";
 
 /**
  * What the page knows that the form does not ask: the treatment page's treatment and default
- * department, the speciality page's speciality.
+ * department, the speciality page's speciality, the page's path.
+ *
+ * The relay takes these only as a key: it builds the lead from the names its own copy of the
+ * site's config holds for that page (src/relay/page-context.ts), never from these strings.
  *
  * In templates, {department} is the treatment name when there is one and the page's department
  * otherwise: spec 7 takes the lead's department "from the treatment name; default 'Orthopedics'
@@ -25,13 +28,17 @@ export interface LeadContext {
   department?: string;
   /** The speciality the page is about, such as 'Neurology'. */
   speciality?: string;
+  /** The page's path, such as '/specialities/cardiology/treatment-for-heart-failure-in-kukatpally'. */
+  page?: string;
 }
 
-/** The context keys templates may use. */
-export const contextKeys = ["treatment", "department", "speciality"] as const;
+/** The context keys a request may carry. */
+export const contextKeys = ["treatment", "department", "speciality", "page"] as const;
 
-/** The longest context value the relay keeps; longer values are cut. */
+/** The longest context value the relay keeps; longer values are cut (a page path: pageMaxLength). */
 export const contextMaxLength = 120;
+/** The longest page path the relay keeps. */
+export const pageMaxLength = 512;
 
 /** One CRM attribute as LeadSquared's Lead.Capture takes it. */
 export interface LeadAttribute {
@@ -72,7 +79,7 @@ export function boundContext(input: unknown): LeadContext {
     const value = raw
       .replace(/[\u0000-\u001f\u007f]+/g, " ")
       .trim()
-      .slice(0, contextMaxLength)
+      .slice(0, key === "page" ? pageMaxLength : contextMaxLength)
       .trim();
     if (value !== "") context[key] = value;
   }

@@ -32,9 +32,10 @@ export const structuralMessages = {
 } as const;
 
 // The WHATWG "valid e-mail address" grammar (what <input type=email> accepts), plus a dot in the
-// domain: an address at a bare host name cannot reach a patient.
+// domain: an address at a bare host name cannot reach a patient. Not one that starts with =, + or
+// -: a spreadsheet would read the CRM's copy as a formula, and no patient's address looks so.
 const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+  /^(?![=+-])[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const compiled = new Map<string, RegExp>();

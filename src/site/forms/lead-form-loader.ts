@@ -4,7 +4,12 @@
  * submit is held, not lost, from the moment the page is on screen.
  */
 import type { JSX } from "react";
+import { beginInitialHydration } from "../ui/initial-hydration";
 import type { LeadFormProps } from "./LeadForm";
+
+// Forms rendered while the prerendered page hydrates wait for intent; forms rendered later (a
+// navigation) load their code.
+export { endInitialHydration, isInitialHydration } from "../ui/initial-hydration";
 
 type LeadFormComponent = (props: LeadFormProps) => JSX.Element;
 
@@ -32,18 +37,6 @@ export async function preloadLeadForm(): Promise<void> {
 export const isLeadFormLoaded = (): boolean => loaded !== undefined;
 
 const intents = ["pointerover", "focusin", "touchstart"] as const;
-
-// True while the prerendered page hydrates (from watchLeadForms until the page's first effects):
-// forms rendered then wait for intent; forms rendered later (a navigation) load their code.
-let initialHydration = false;
-
-/** Whether the prerendered page is still hydrating (forms rendered now wait for intent). */
-export const isInitialHydration = () => initialHydration;
-
-/** The prerendered page has hydrated (called from the first effect inside the page's boundary). */
-export function endInitialHydration() {
-  initialHydration = false;
-}
 
 const readyTimeoutMs = 15_000;
 
@@ -98,7 +91,7 @@ export function markAppUnavailable() {
  * the page's code cannot be loaded, the form says the request was not sent.
  */
 export function watchLeadForms(root: HTMLElement) {
-  initialHydration = true;
+  beginInitialHydration();
   const onIntent = (event: Event) => {
     if ((event.target as Element | null)?.closest?.(".lead-form")) preloadLeadForm().catch(() => {});
   };

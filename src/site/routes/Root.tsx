@@ -12,14 +12,20 @@ import { LinkNavigationProvider } from "../ui/AppLink";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
 import { NotificationsProvider } from "../ui/notifications/Notifications";
 import { messages } from "../ui/renderer-text";
+import { preloadSanitiser } from "../ui/text";
 import { preloadRoute } from "./preload";
 import { useScrollRestoration } from "./use-scroll-restoration";
+import "./page-loading.css";
 
 function usePreloadOnIntent() {
   useEffect(() => {
     const onIntent = (event: Event) => {
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (anchor && anchor.origin === window.location.origin) void preloadRoute(anchor.pathname);
+      if (anchor && anchor.origin === window.location.origin) {
+        void preloadRoute(anchor.pathname);
+        // The next page is rendered here, not by the server: its content HTML needs the sanitiser.
+        preloadSanitiser();
+      }
     };
     const options = { passive: true, capture: true } as const;
     for (const type of ["pointerover", "focusin", "touchstart"]) document.addEventListener(type, onIntent, options);

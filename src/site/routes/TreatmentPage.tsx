@@ -15,6 +15,7 @@ import { useTreatmentLookup } from "../collections/use-collection";
 import { presentationFiles } from "../config/presentations";
 import { useHead } from "../seo/head";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
+import "./page-loading.css";
 
 /** The presentation config in `file` (site-config/collections/{id}.presentation.json). */
 export function presentationOf(file: string): CollectionPresentation {

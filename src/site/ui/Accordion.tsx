@@ -4,6 +4,7 @@
  */
 import { useId, useState } from "react";
 import { TextWithBreaks } from "./text";
+import "./accordion.css";
 
 export interface AccordionItem {
   question: string;
@@ -22,7 +23,10 @@ export function Accordion({ title, items }: { title: string; items: AccordionIte
         const buttonId = `${id}-q${index}`;
         const panelId = `${id}-a${index}`;
         return (
-          <div className={expanded ? "accordion__item accordion__item--open" : "accordion__item"} key={buttonId}>
+          <div
+            className={expanded ? "accordion__item accordion__item--open surface" : "accordion__item surface"}
+            key={buttonId}
+          >
             <h3 className="accordion__heading">
               <button
                 type="button"

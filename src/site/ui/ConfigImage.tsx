@@ -1,6 +1,7 @@
 import { preload } from "react-dom";
 import type { Image } from "../../shared/generated/defs";
 import { hasVariants, srcSetFor, variantFormats, variantTypes, variantUrl } from "../../shared/image-variants";
+import "./config-image.css";
 
 interface ConfigImageProps {
   image: Image;
@@ -59,7 +60,7 @@ export function ConfigImage({ image, className, alt, lazy, priority, sizes = "10
       fetchPriority: "high",
     });
   }
-  // The picture box is display: contents (src/site/styles/global.css), so the <img> keeps its place in the
+  // The picture box is display: contents (config-image.css), so the <img> keeps its place in the
   // caller's flex and grid layouts and the callers' CSS still sizes the <img> itself.
   return (
     <picture className="config-image">

@@ -1,4 +1,5 @@
 import { messages } from "./renderer-text";
+import "./content-not-loaded.css";
 
 /** The spec's in-place notice for content that could not be shown. */
 export function ContentNotLoaded() {

@@ -2,7 +2,7 @@
  * Marks of sample data: facts the group has not confirmed yet (addresses, profiles, prices) must
  * never look verified to a patient, so every block that shows `"sample": true` entries says so.
  */
-import "../styles/site-blocks.css";
+import "./sample-note.css";
 
 /** A small label on one sample entry, such as 'Sample profile'. */
 export function SampleBadge({ label }: { label: string }) {

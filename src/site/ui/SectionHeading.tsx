@@ -1,4 +1,5 @@
 import { TextWithBreaks } from "./text";
+import "./section-heading.css";
 
 /** A block's optional H2 and introduction, the way every listing block opens. */
 export function SectionHeading({ title, intro }: { title?: string; intro?: string }) {

@@ -1,11 +1,14 @@
 /**
  * The spec's text rendering rules: description newlines become line breaks; list strings are
- * rendered as HTML (sanitised with the allowlist of src/shared/html/html.ts) with the text before the
- * first colon shown in bold.
+ * rendered as HTML (sanitised by src/shared/html/sanitize.ts, the validator's sanitiser) with the
+ * text before the first colon shown in bold.
  */
-import { Fragment } from "react";
-// The client build swaps this module for sanitize.browser.ts (vite.config.ts): same allowlist, no xss.
-import { sanitizeInlineHtml } from "../../shared/html/sanitize";
+import { Fragment, use, useRef } from "react";
+import { loadSanitiser, sanitizeIfLoaded } from "../../shared/html/sanitize";
+import { track } from "../tracked";
+import { isInitialHydration } from "./initial-hydration";
+import { useHydrated } from "./use-hydrated";
+import "./content-list.css";
 
 /** Plain text whose newlines become <br>. */
 export function TextWithBreaks({ text }: { text: string }) {
@@ -19,10 +22,42 @@ export function TextWithBreaks({ text }: { text: string }) {
   ));
 }
 
+/**
+ * The markup to render for a content string: sanitised, except while React hydrates the span that
+ * the prerenderer already filled with the same string, sanitised by the same code.
+ *
+ * React keeps a hydrated element's server HTML and never writes `__html` again while its value stays
+ * the same, so the string the span was rendered from is given back as it is, and the sanitiser's
+ * code (its own chunk) is not fetched for a page the server rendered. This holds only for a span
+ * React really hydrates: `useHydrated` is false only in a hydrating render (and on the server, where
+ * `isInitialHydration` is false), not when React renders a part of the page afresh. Once the string
+ * changes, it is sanitised like any other, waiting for the sanitiser's code if need be (the page's
+ * Suspense boundary shows the previous page meanwhile).
+ */
+function useSafeHtml(html: string): string {
+  const hydrating = !useHydrated() && isInitialHydration();
+  const served = useRef(hydrating ? html : undefined);
+  if (served.current === undefined || html !== served.current) {
+    // A changed string never goes back to the served one's unsanitised pass.
+    served.current = undefined;
+    const clean = sanitizeIfLoaded(html);
+    if (clean !== undefined) return clean;
+    use(track(loadSanitiser()));
+    return sanitizeIfLoaded(html) as string;
+  }
+  return html;
+}
+
 /** Sanitised inline HTML in a span. */
 export function InlineHtml({ html, className }: { html: string; className?: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the allowlist just above.
-  return <span className={className} dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }} />;
+  const markup = useSafeHtml(html);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised (useSafeHtml) by the validator's sanitiser.
+  return <span className={className} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/** Fetches the sanitiser's code ahead of a navigation that may render content HTML (after hydration). */
+export function preloadSanitiser() {
+  loadSanitiser().catch(() => {});
 }
 
 /**

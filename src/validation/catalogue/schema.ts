@@ -127,7 +127,7 @@ export const NoMatchingForm = entry({
 
 export const UnsafeHtml = entry({
   name: "UnsafeHtml",
-  title: "A text holds HTML that is not allowed.",
+  title: "A text holds HTML that would not show as written.",
   severity: "error",
   message: (what: string, problems: string[]) =>
     `Expected ${what} to use only safe inline HTML, but ${list(problems, "and")}.`,

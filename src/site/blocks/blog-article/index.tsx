@@ -6,7 +6,7 @@ import { formatDate } from "../../ui/formatting";
 import { SampleNote } from "../../ui/SampleNote";
 import { ContentList, InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
+import "./blog-article.css";
 
 /** Shown on an article that is still sample text. */
 export const sampleArticleNote =
@@ -33,7 +33,7 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
             </>
           ) : null}
         </p>
-        <p className="page-heading__intro">{post.summary}</p>
+        <p className="page-intro">{post.summary}</p>
       </header>
       {post.sample ? <SampleNote text={sampleArticleNote} /> : null}
       <div className="blog-article__body">

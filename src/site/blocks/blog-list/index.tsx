@@ -4,9 +4,9 @@ import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
-import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import type { BlockProps } from "../types";
+import "./blog-list.css";
 
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
@@ -15,22 +15,22 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
   return (
     <section className="blog-list container">
       <SectionHeading title={block.title} intro={block.intro} />
-      <ul className="blog-list__cards">
+      <ul className="blog-list__cards card-list">
         {shown.map((post) => {
           const speciality = specialities.find((s) => s.slug === post.speciality);
           return (
-            <li className="blog-card" key={post.slug}>
-              <p className="blog-card__meta">
+            <li className="blog-card surface" key={post.slug}>
+              <p className="blog-card__meta meta-line">
                 {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
                 <time dateTime={post.date}>{formatDate(post.date)}</time>
               </p>
               <h3 className="blog-card__title">
-                <Link to={`/blogs/${post.slug}`} className="blog-card__link">
+                <Link to={`/blogs/${post.slug}`} className="blog-card__link stretched-link">
                   {post.title}
                 </Link>
               </h3>
               <p className="blog-card__summary">{post.summary}</p>
-              <p className="blog-card__footer">
+              <p className="blog-card__footer meta-line">
                 {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
                 {post.sample ? <SampleBadge label="Sample article" /> : null}
               </p>

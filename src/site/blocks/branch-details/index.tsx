@@ -1,12 +1,13 @@
 import { site, specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
-import { telHref } from "../../ui/ConfigLink";
-import { Icon } from "../../ui/Icon";
-import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
+import { telHref } from "../../ui/ConfigLink";
+import { Icon } from "../../ui/Icon";
+import { SampleNote } from "../../ui/SampleNote";
+import type { BlockProps } from "../types";
+import "./branch-details.css";
 
 /** Shown on a branch whose details are sample data. */
 export const sampleBranchNote =
@@ -27,7 +28,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
         <Icon name="map-pin" /> {branch.city}, {branch.state}
       </p>
       <h1 className="branch-details__title">{branch.name}</h1>
-      {branch.sample ? <p className="sample-note">{sampleBranchNote}</p> : null}
+      {branch.sample ? <SampleNote text={sampleBranchNote} /> : null}
       <div className="branch-details__grid">
         <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
         <div className="branch-details__panel">

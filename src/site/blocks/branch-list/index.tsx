@@ -1,11 +1,11 @@
 import { branches } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { Link } from "../../ui/AppLink";
-import { Icon } from "../../ui/Icon";
-import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
 import { ConfigImage } from "../../ui/ConfigImage";
+import { Icon } from "../../ui/Icon";
 import { SectionHeading } from "../../ui/SectionHeading";
+import type { BlockProps } from "../types";
+import "./branch-list.css";
 
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
 export function BranchList({ block }: BlockProps<"branch-list">) {
@@ -16,9 +16,9 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
   return (
     <section className={showImages ? "branch-list container" : "branch-list branch-list--compact container"}>
       <SectionHeading title={block.title} intro={block.intro} />
-      <ul className="branch-list__cards">
+      <ul className="branch-list__cards card-list">
         {shown.map((branch) => (
-          <li className="branch-tile" key={branch.slug}>
+          <li className="branch-tile surface hover-card" key={branch.slug}>
             {showImages ? (
               <ConfigImage
                 className="branch-tile__image"
@@ -30,7 +30,7 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
             ) : null}
             <div className="branch-tile__body">
               <h3 className="branch-tile__name">
-                <Link to={`/locations/${branch.slug}`} className="branch-tile__link">
+                <Link to={`/locations/${branch.slug}`} className="branch-tile__link stretched-link">
                   {branch.name}
                 </Link>
               </h3>

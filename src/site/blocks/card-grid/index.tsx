@@ -13,11 +13,11 @@ export function CardGrid({ block }: BlockProps<"card-grid">) {
           <TextWithBreaks text={block.intro} />
         </p>
       ) : null}
-      <ul className="card-grid__list">
+      <ul className="card-list">
         {block.cards.map((card) => (
-          <li className="card" key={card.title}>
+          <li className="card surface" key={card.title}>
             {card.icon ? (
-              <span className="card__icon">
+              <span className="icon-badge">
                 <Icon name={card.icon} />
               </span>
             ) : null}

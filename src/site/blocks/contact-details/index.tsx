@@ -3,16 +3,16 @@ import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
+import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
-      <ul className="contact-details__channels">
+      <ul className="contact-details__channels card-list">
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="phone" />
           </span>
           <span>
@@ -23,7 +23,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
         </li>
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="mail" />
           </span>
           <span>
@@ -34,7 +34,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
         </li>
         <li className="contact-channel">
-          <span className="contact-channel__icon">
+          <span className="icon-badge">
             <Icon name="chat" />
           </span>
           <span>

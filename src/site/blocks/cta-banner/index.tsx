@@ -1,5 +1,6 @@
 import { ConfigLink } from "../../ui/ConfigLink";
 import type { BlockProps } from "../types";
+import "./cta-banner.css";
 
 /** A strip with a message and one button, such as the Get a Second Opinion strip. */
 export function CtaBanner({ block }: BlockProps<"cta-banner">) {

@@ -106,9 +106,9 @@ const specialityName = (slug: string) => specialities.find((s) => s.slug === slu
 function DoctorCard({ doctor }: { doctor: Doctor }) {
   const atBranches = branches.filter((b) => doctor.branches.includes(b.slug));
   return (
-    <li className="doctor-card">
+    <li className="doctor-card surface">
       <div className="doctor-card__header">
-        <span className="doctor-card__avatar" aria-hidden="true">
+        <span className="avatar doctor-card__avatar" aria-hidden="true">
           {initials(doctor.name)}
         </span>
         <div className="doctor-card__heading">
@@ -229,7 +229,7 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
       </p>
       {block.sampleNote && results.some((d) => d.sample) ? <SampleNote text={block.sampleNote} /> : null}
       {results.length > 0 ? (
-        <ul className="doctor-list">
+        <ul className="doctor-list card-list">
           {results.map((doctor) => (
             <DoctorCard key={doctor.slug} doctor={doctor} />
           ))}

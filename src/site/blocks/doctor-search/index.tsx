@@ -1,6 +1,6 @@
 import type { BlockProps } from "../types";
 import { loadDoctors } from "./doctors";
-import "../../styles/site-blocks.css";
+import "./doctor-search.css";
 
 // The search's code and the doctors' data are chunks of their own, so no other page pays for
 // them, and this module waits for both: whoever loads the block (a page's route before it renders

@@ -1,8 +1,8 @@
 import { forms } from "../../config/forms";
+import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
-import { SectionHeading } from "../../ui/SectionHeading";
+import "./form-data-notice.css";
 
 /** What each lead form collects (read from the form's own config) and why (from the block). */
 export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {

@@ -1,6 +1,7 @@
 import { useEntry } from "../../entries/entry-context";
 import { LeadForm } from "../../forms/LeadForm";
 import type { BlockProps } from "../types";
+import "./form.css";
 
 /** A lead form from site-config/forms/; on a speciality page it carries that speciality. */
 export function Form({ block }: BlockProps<"form">) {

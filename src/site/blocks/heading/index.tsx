@@ -1,6 +1,7 @@
 import { fillName, useEntry } from "../../entries/entry-context";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./heading.css";
 
 /** A page heading (H1-H3) with an optional introduction. */
 export function Heading({ block }: BlockProps<"heading">) {
@@ -11,7 +12,7 @@ export function Heading({ block }: BlockProps<"heading">) {
       <div className="container">
         <Tag>{fillName(block.text, entry)}</Tag>
         {block.intro ? (
-          <p className="page-heading__intro">
+          <p className="page-intro">
             <TextWithBreaks text={fillName(block.intro, entry)} />
           </p>
         ) : null}

@@ -7,10 +7,10 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatInr } from "../../ui/formatting";
 import { Icon } from "../../ui/Icon";
 import { SampleBadge, SampleNote } from "../../ui/SampleNote";
+import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
-import { SectionHeading } from "../../ui/SectionHeading";
+import "./health-packages.css";
 
 /** Shown when any package is sample data: prices and contents are not to be taken as final. */
 export const samplePackagesNote =
@@ -47,7 +47,7 @@ function PackageCard({
   const headingId = `package-${pkg.slug}`;
   const bookLabel = block.bookLabel ?? "Book this package";
   return (
-    <li className={pkg.highlight ? "package-card package-card--highlight" : "package-card"}>
+    <li className={pkg.highlight ? "package-card package-card--highlight surface" : "package-card surface"}>
       {pkg.highlight ? <span className="package-card__highlight">{pkg.highlight}</span> : null}
       <h3 className="package-card__name" id={headingId}>
         {pkg.name}
@@ -103,7 +103,7 @@ export function HealthPackages({ block }: BlockProps<"health-packages">) {
     <section className={`health-packages health-packages--${block.variant ?? "full"} container`}>
       <SectionHeading title={block.title} intro={block.intro} />
       {shown.some((pkg) => pkg.sample) ? <SampleNote text={samplePackagesNote} /> : null}
-      <ul className="package-list">
+      <ul className="package-list card-list">
         {shown.map((pkg) => (
           <PackageCard key={pkg.slug} pkg={pkg} block={block} formAnchor={formAnchor} />
         ))}

@@ -1,10 +1,10 @@
 import { site } from "../../config/site-config";
+import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
-import { ConfigImage } from "../../ui/ConfigImage";
+import "./hero.css";
 
 /** The top of the home page: H1, introduction, main calls to action and the 24x7 emergency number. */
 export function Hero({ block }: BlockProps<"hero">) {
@@ -29,7 +29,7 @@ export function Hero({ block }: BlockProps<"hero">) {
             ))}
           </div>
           {block.emergencyLabel ? (
-            <p className="hero__emergency">
+            <p className="hero__emergency surface">
               <span className="hero__emergency-icon">
                 <Icon name="ambulance" />
               </span>

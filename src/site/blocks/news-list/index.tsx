@@ -3,7 +3,7 @@ import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
+import "./news-list.css";
 
 /** Dated news items, newest first; sample items are marked. */
 export function NewsList({ block }: BlockProps<"news-list">) {
@@ -19,7 +19,7 @@ export function NewsList({ block }: BlockProps<"news-list">) {
         <ol className="news-list__items">
           {items.map((item) => (
             <li className="news-item" key={`${item.date}-${item.title}`}>
-              <p className="news-item__meta">
+              <p className="news-item__meta meta-line">
                 <time dateTime={item.date}>{formatDate(item.date)}</time>
                 {item.sample ? <SampleBadge label="Sample item" /> : null}
               </p>

@@ -1,5 +1,6 @@
 import { InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./rich-text.css";
 
 /** Paragraphs with inline formatting under an optional H2. */
 export function RichText({ block }: BlockProps<"rich-text">) {

@@ -9,12 +9,12 @@ import { branches, site } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
 import { Link } from "../../ui/AppLink";
+import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { Pagination, useListingPage } from "../../ui/pagination";
 import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
-import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
+import "./speciality-details.css";
 
 /** The treatments of an index whose name or slug has a word starting with each typed word, by name. */
 export function searchTreatments(index: TreatmentIndex, query: string): { slug: string; name: string }[] {
@@ -30,7 +30,7 @@ export function searchTreatments(index: TreatmentIndex, query: string): { slug: 
 
 function TreatmentItems({ items, route }: { items: { slug: string; name: string }[]; route: string }) {
   return (
-    <ul className="treatment-links">
+    <ul className="pill-list">
       {items.map((item) => (
         <li key={item.slug}>
           <Link to={route.replace(":slug", item.slug)}>{item.name}</Link>
@@ -131,12 +131,12 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
   return (
     <section className="speciality-details container">
       <div className="speciality-details__intro">
-        <span className="speciality-details__icon">
+        <span className="icon-badge speciality-details__icon">
           <Icon name={speciality.icon} />
         </span>
         <div>
           <h1>{speciality.name}</h1>
-          <p className="page-heading__intro">{speciality.summary}</p>
+          <p className="page-intro">{speciality.summary}</p>
         </div>
       </div>
       <div className="action-row">

@@ -2,9 +2,9 @@ import { specialities } from "../../config/site-config";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
-import type { BlockProps } from "../types";
-import "../../styles/site-blocks.css";
 import { SectionHeading } from "../../ui/SectionHeading";
+import type { BlockProps } from "../types";
+import "./speciality-grid.css";
 
 /** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
 export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
@@ -12,14 +12,14 @@ export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
   return (
     <section className={`speciality-grid speciality-grid--${variant} container`}>
       <SectionHeading title={block.title} intro={block.intro} />
-      <ul className="speciality-grid__list">
+      <ul className="speciality-grid__list card-list">
         {specialities.map((speciality) => (
-          <li className="speciality-tile" key={speciality.slug}>
-            <span className="speciality-tile__icon">
+          <li className="speciality-tile surface hover-card" key={speciality.slug}>
+            <span className="icon-badge">
               <Icon name={speciality.icon} />
             </span>
             <h3 className="speciality-tile__name">
-              <Link to={`/specialities/${speciality.slug}`} className="speciality-tile__link">
+              <Link to={`/specialities/${speciality.slug}`} className="speciality-tile__link stretched-link">
                 {speciality.name}
               </Link>
             </h3>

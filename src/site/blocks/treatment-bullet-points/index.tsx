@@ -1,6 +1,7 @@
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./treatment-bullet-points.css";
 
 /** The treatment's bullet-point groups: a title, an intro and titled points. */
 export function TreatmentBulletPoints(_: BlockProps<"treatment-bullet-points">) {

@@ -1,6 +1,7 @@
 import { useTreatment } from "../../collections/treatment-context";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./treatment-heading.css";
 
 /** The treatment's H1 (or the heading fallback: the name plus ' Treatment in Hyderabad') and intro. */
 export function TreatmentHeading(_: BlockProps<"treatment-heading">) {

@@ -3,6 +3,7 @@ import { useTreatment } from "../../collections/treatment-context";
 import { LeadForm } from "../../forms/LeadForm";
 import { ConfigImage } from "../../ui/ConfigImage";
 import type { BlockProps } from "../types";
+import "./treatment-hero.css";
 
 /**
  * The treatment image (or the collection's default image) beside the Book an Appointment form

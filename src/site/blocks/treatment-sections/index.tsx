@@ -3,6 +3,7 @@ import { useTreatment } from "../../collections/treatment-context";
 import { Link } from "../../ui/AppLink";
 import { ContentList, TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./treatment-sections.css";
 
 function Paragraph({ text, className }: { text?: string; className?: string }) {
   if (!text) return null;

@@ -1,5 +1,6 @@
 import { useTreatment } from "../../collections/treatment-context";
 import type { BlockProps } from "../types";
+import "./treatment-source-credit.css";
 
 /** The source credit line, only on the treatments the collection credits. */
 export function TreatmentSourceCredit(_: BlockProps<"treatment-source-credit">) {

@@ -3,6 +3,7 @@ import { useTreatment } from "../../collections/treatment-context";
 import { Icon } from "../../ui/Icon";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
+import "./treatment-why-choose-us.css";
 
 function IconParagraphs({ items }: { items?: IconParagraph[] }) {
   return items?.map((item) => (
@@ -25,10 +26,10 @@ export function TreatmentWhyChooseUs(_: BlockProps<"treatment-why-choose-us">) {
         <h2>{why.title}</h2>
         <IconParagraphs items={why.paragraphs} />
         {why.cards?.length ? (
-          <ul className="why-choose-us__cards">
+          <ul className="card-list">
             {why.cards.map((card) => (
-              <li className="card" key={card.title}>
-                <span className="card__icon">
+              <li className="card surface" key={card.title}>
+                <span className="icon-badge">
                   <Icon name={card.icon} />
                 </span>
                 <h3 className="card__title">{card.title}</h3>

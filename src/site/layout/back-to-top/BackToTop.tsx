@@ -8,6 +8,7 @@ import { prefersReducedMotion } from "../../ui/focus";
 import { Icon } from "../../ui/Icon";
 import { uiText } from "../../ui/ui-text";
 import { useScrolledPast } from "../../ui/use-scrolled-past";
+import "./back-to-top.css";
 
 export function BackToTop({ topRef }: { topRef: RefObject<HTMLElement | null> }) {
   const visible = useScrolledPast(() => window.innerHeight);

@@ -12,6 +12,7 @@ import { navigation } from "../../config/site-config";
 import { LeadForm } from "../../forms/LeadForm";
 import { isLeadFormLoaded, LeadForm as LazyLeadForm, preloadLeadForm } from "../../forms/lazy-lead-form";
 import { Modal } from "../../ui/modal/Modal";
+import "./booking-modal.css";
 
 interface BookingModalProps {
   open: boolean;

@@ -12,6 +12,7 @@ import { Link } from "../../ui/AppLink";
 import { ConfigLink, chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { uiText } from "../../ui/ui-text";
+import "./footer.css";
 
 /** The page of a speciality named in the footer: /specialities/{slug of the name}. */
 export const footerSpecialityRoute = (name: string) => entryRoute("specialities", slugify(name));

@@ -19,6 +19,7 @@ import { uiText } from "../../ui/ui-text";
 import { MegaMenu } from "../mega-menu/MegaMenu";
 import { activeItemKey, isCurrentPage } from "./active-item";
 import { Logo } from "./Logo";
+import "./main-nav.css";
 
 /** How long a hover-opened menu stays after the mouse leaves it. */
 export const HOVER_CLOSE_DELAY_MS = 200;

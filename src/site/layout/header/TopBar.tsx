@@ -8,6 +8,7 @@ import { navigation, site } from "../../config/site-config";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Logo } from "./Logo";
+import "./top-bar.css";
 
 const { topBar } = navigation;
 

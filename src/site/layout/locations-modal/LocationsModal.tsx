@@ -15,6 +15,7 @@ import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";
 import { Modal } from "../../ui/modal/Modal";
+import "./locations-modal.css";
 
 /** The page of a branch: /locations/{slug}. */
 export const branchRoute = (branch: Branch) => entryRoute("branches", branch.slug);

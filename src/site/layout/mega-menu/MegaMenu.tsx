@@ -12,6 +12,7 @@ import { tabbables } from "../../ui/focus";
 import { Icon } from "../../ui/Icon";
 import { uiText } from "../../ui/ui-text";
 import { isCurrentPage } from "../header/active-item";
+import "./mega-menu.css";
 
 type NavItem = Navigation["items"][number];
 type InfoItem = Navigation["infoItems"][number];

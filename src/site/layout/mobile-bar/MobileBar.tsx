@@ -2,6 +2,7 @@
 import { footer } from "../../config/site-config";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { uiText } from "../../ui/ui-text";
+import "./mobile-bar.css";
 
 export function MobileBar() {
   if (footer.mobileBar.length === 0) return null;

@@ -16,6 +16,7 @@ import { uiText } from "../../ui/ui-text";
 import { activeItemKey, isCurrentPage } from "../header/active-item";
 import { Logo } from "../header/Logo";
 import { needsOverviewLink } from "../mega-menu/MegaMenu";
+import "./mobile-menu.css";
 
 interface MobileMenuProps {
   id: string;

@@ -1,11 +1,15 @@
 /** The buttons fixed to the side of large screens (spec 2.4), from navigation.sideButtons. */
 import { navigation } from "../../config/site-config";
 import { ConfigLink } from "../../ui/ConfigLink";
+import { uiText } from "../../ui/ui-text";
+import "./side-buttons.css";
 
 export function SideButtons() {
   if (navigation.sideButtons.length === 0) return null;
   return (
-    <div className="side-buttons">
+    // A landmark of its own: everything on a page belongs to one, so a screen reader's list of
+    // landmarks reaches these buttons too.
+    <aside className="side-buttons" aria-label={uiText.quickActions}>
       {navigation.sideButtons.map((link) => (
         <ConfigLink
           key={link.label}
@@ -14,6 +18,6 @@ export function SideButtons() {
           className={`side-button${link.action === "call" ? " side-button--call" : ""}`}
         />
       ))}
-    </div>
+    </aside>
   );
 }

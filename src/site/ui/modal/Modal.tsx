@@ -11,6 +11,7 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, 
 import { canRefocus, tabbables } from "../focus";
 import { Icon } from "../Icon";
 import { uiText } from "../ui-text";
+import "./modal.css";
 
 let scrollLocks = 0;
 const lockScroll = () => {

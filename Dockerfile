@@ -1,0 +1,46 @@
+# syntax=docker/dockerfile:1
+# The site's images, from one build (docs/deploy.md):
+#   relay  the lead relay (npm run serve): the /api on a built site, and the site itself if wanted
+#   site   nginx serving the built site and passing /api/ to the relays (docs/deploy/nginx.conf)
+# docker compose up --build runs both with PostgreSQL (compose.yaml).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 builds from source when no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+RUN npm install -g npm@11
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS relay
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DIST_DIR=/app/dist \
+    LEADS_DB=/data/leads.db
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/src ./src
+COPY --from=build /app/site-config ./site-config
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/tsconfig.json ./
+# Only used without DATABASE_URL (one relay, SQLite outbox): mount a volume here.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# npm passes SIGTERM on to the relay, which stops taking requests and exits within 10 s.
+CMD ["npm", "run", "serve"]
+
+FROM nginx:1.27-bookworm AS site
+COPY docs/deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY docs/deploy/security-headers.conf /etc/nginx/security-headers.conf
+COPY --from=build /app/dist /srv/site/dist
