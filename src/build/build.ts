@@ -1,21 +1,4 @@
-/**
- * `npm run build`: everything that makes a deployable dist/ (validate, type-check when the code
- * changed, client build, server bundle, images, prerender, data files, compression), in one
- * process, reusing what it can from the previous build:
- *
- * - every piece of output (a page, a treatment's data file and built-in copy, a page of a
- *   treatment list, an index, ...) is made by a job whose key is the hash of what it is made of,
- *   and only jobs whose key changed run again; the build says which and why;
- * - a change to the code, a schema, or config the code bundles (navigation, footer, site
- *   settings, branches, specialities, forms, presentations, pages, ...) changes every key: the
- *   whole site is made again, and the build says which file caused it;
- * - what an incremental build leaves in dist/ is byte for byte what `npm run build -- --force`
- *   (which reads no cache) makes; tests/build/incremental.test.ts holds that.
- *
- * Usage: npm run build [-- --force] [--typecheck]
- */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +9,7 @@ import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
 import { compressFile, isCompressible } from "./compress";
 import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
+import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import {
   buildServerEntry,
@@ -35,6 +19,7 @@ import {
   runJobsOnWorkers,
   sitemap,
 } from "./prerender/prerender";
+import { type TypecheckResult, typecheck } from "./typecheck";
 
 const defaultRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -45,7 +30,10 @@ export interface BuildOptions {
   root?: string;
   /** Ignore the cache: make everything. */
   force?: boolean;
-  /** Run the type check even when no code changed since it last passed. */
+  /**
+   * true: run the type check even when no code changed since it last passed; false: skip it (for
+   * tests of the build, which `npm test` type-checks on its own); unset: when the code changed.
+   */
   typecheck?: boolean;
   workers?: number;
   /** Where the build's lines go (default: the console). */
@@ -84,19 +72,6 @@ function bundledConfig(root: string): string[] {
     if (parts[1] !== "collections") return true;
     return parts.length === 3 && parts[2].endsWith(".presentation.json");
   });
-}
-
-/** What the type check reads: the code, the tests and the schemas; never site-config/. */
-function typecheckFiles(root: string): string[] {
-  const top = ["tsconfig.json", "package-lock.json", "vite.config.ts", "vitest.config.ts", "vitest.browser.config.ts"];
-  const code = (name: string) => /\.(ts|tsx|mts|mjs|json)$/.test(name);
-  return [
-    ...top.filter((f) => existsSync(path.join(root, f))),
-    ...filesUnder(root, "src", code),
-    ...filesUnder(root, "scripts", code),
-    ...filesUnder(root, "tests", code).filter((f) => !f.startsWith(path.join("tests", "fixtures"))),
-    ...filesUnder(root, "schemas", code),
-  ];
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
@@ -199,25 +174,16 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // Type check: only when something it reads changed since it last passed.
   since = performance.now();
-  const typecheckKey = hashAll(typecheckFiles(root).map((f) => `${f}:${scanner.hash(f)}`));
-  // Its verdict is kept apart from the build state, by the hash of all it reads: it says nothing
-  // about dist/, so --force (which rebuilds dist/) does not need to repeat it.
-  if (options.typecheck || lastTypecheck(cache) !== typecheckKey) {
-    const result = spawnSync(
-      process.execPath,
-      [path.join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", root],
-      {
-        cwd: root,
-        encoding: "utf8",
-      },
-    );
-    if (result.status !== 0) {
-      log(`${result.stdout}${result.stderr}`.trimEnd());
+  const checked: TypecheckResult =
+    options.typecheck === false ? { ran: false } : typecheck(root, scanner, options.typecheck === true);
+  if (checked.ran) {
+    if (!checked.ok) {
+      log(checked.output);
       throw new BuildError("The type check failed (above); nothing was built.");
     }
-    rememberTypecheck(cache, typecheckKey);
     step("type check", since);
-  } else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
+  } else if (options.typecheck === false) log("  type check skipped, as asked (npm test runs it on its own)");
+  else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
 
   // The client build and the server bundle, when the code changed.
   if (full) {
@@ -497,7 +463,7 @@ function writeIfChanged(distDir: string, relative: string, text: string | Buffer
   const file = path.join(distDir, relative);
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
   if (incremental && existsSync(file) && readFileSync(file).equals(bytes)) return [];
-  writeFileSync(file, bytes);
+  writeOutput(file, bytes);
   return [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])];
 }
 
@@ -569,20 +535,6 @@ function describeDep(dep: string): string {
   return `${dep} changed`;
 }
 
-/** The type check's last pass is also kept apart from the state, which a failed build removes. */
-function lastTypecheck(cache: string): string | undefined {
-  try {
-    return readFileSync(path.join(cache, "typecheck"), "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberTypecheck(cache: string, key: string) {
-  mkdirSync(cache, { recursive: true });
-  writeFileSync(path.join(cache, "typecheck"), key);
-}
-
 /** `npm run build [-- --force] [--typecheck]`. */
 export async function main(argv: string[]) {
   const { values } = parseArgs({
@@ -596,7 +548,7 @@ export async function main(argv: string[]) {
   try {
     await runBuild({
       force: values.force,
-      typecheck: values.typecheck,
+      typecheck: values.typecheck || undefined,
       workers: values.workers ? Number(values.workers) : undefined,
     });
   } catch (error) {

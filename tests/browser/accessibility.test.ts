@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
+import { cardiology } from "../helpers/site-collections";
 import { type Harness, startHarness } from "./harness";
 import { routeTable } from "./routes";
 

@@ -5,7 +5,7 @@
  * the jobs whose inputs changed (src/build/build.ts): on a worker per core when there are many,
  * in its own thread when there are few. This module is part of the server bundle, with the site.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   builtInModule,
@@ -16,6 +16,7 @@ import {
 } from "../../shared/collections/data-files";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import { compressFile, isCompressible } from "../compress";
+import { writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
 
@@ -125,7 +126,7 @@ export async function runJobs(
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    timed("write", () => writeFileSync(file, bytes));
+    timed("write", () => writeOutput(file, bytes));
     result.written.push(
       relative,
       ...timed("compress", () => compressFile(context.distDir, relative, bytes, !context.incremental)),
