@@ -222,7 +222,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   since = performance.now();
   const catalogEntries = readCatalog(scanner, collectionsDir, full ? undefined : before?.catalog);
   const catalog = jobCatalog(root, catalogEntries);
-  const bundle = await loadServerBundle(ssrDir);
+  const bundle = await loadServerBundle(ssrDir, codeKey);
   const specs = await bundle.listPages(catalog.catalog);
   const lists = bundle.catalogListPages(catalog.catalog);
   step(`list pages (${plural(specs.length, "page")})`, since);

@@ -6,7 +6,13 @@
  * changed, and each treatment in it is hashed on its own, so the build still knows which one did.
  */
 import path from "node:path";
-import { type CollectionLocation, itemFileNames, listCollections, settingsFileName } from "../shared/collections/store";
+import {
+  bySlug,
+  type CollectionLocation,
+  itemFileNames,
+  listCollections,
+  settingsFileName,
+} from "../shared/collections/store";
 import type { TreatmentCollection } from "../shared/generated/collection";
 import { hashAll, hashOf, type InputScanner } from "./inputs";
 import type { JobCatalog } from "./prerender/jobs";
@@ -71,13 +77,15 @@ function readFileCollection(scanner: InputScanner, location: CollectionLocation,
     speciality: text(collection.speciality),
     location: text(collection.location),
     settingsHash: hashAll([text(collection.speciality), text(collection.location)]),
-    items: (collection.sub_departments ?? []).map((item, index) => ({
-      slug: item.slug,
-      name: item.name,
-      hash: hashOf(JSON.stringify(item)),
-      file: relative,
-      index,
-    })),
+    items: (collection.sub_departments ?? [])
+      .map((item, index) => ({
+        slug: item.slug,
+        name: item.name,
+        hash: hashOf(JSON.stringify(item)),
+        file: relative,
+        index,
+      }))
+      .sort(bySlug),
   };
 }
 

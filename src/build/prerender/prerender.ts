@@ -44,9 +44,14 @@ export async function buildServerEntry(ssrDir: string, projectRoot = root) {
   });
 }
 
-/** The server bundle's entry in `ssrDir`, loaded once per process. */
-export async function loadServerBundle(ssrDir: string): Promise<ServerBundle> {
-  return (await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href)) as ServerBundle;
+/**
+ * The server bundle's entry in `ssrDir`. `version` names the bundle's content: a process that
+ * builds twice (a test, the dev tools) would otherwise get the first bundle from the module cache.
+ */
+export async function loadServerBundle(ssrDir: string, version = ""): Promise<ServerBundle> {
+  const url = pathToFileURL(path.join(ssrDir, "entry-server.js"));
+  if (version) url.searchParams.set("v", version);
+  return (await import(url.href)) as ServerBundle;
 }
 
 function runWorker(workerData: Record<string, unknown>): Promise<JobResult> {

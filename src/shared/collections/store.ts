@@ -46,11 +46,20 @@ export interface StoredCollection extends CollectionLocation {
 /** A collection stored both ways at once, or otherwise unreadable as a collection. */
 export class CollectionStorageError extends Error {}
 
-/** The files of a collection folder that hold treatment pages, sorted by name. */
+/**
+ * The order the site publishes a collection's treatments in, however it is stored: by slug. (One
+ * file keeps the order its editors gave it, a folder only has names; the published data and the
+ * sitemap must not change when a collection is split or joined.)
+ */
+export const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+/** The files of a collection folder that hold treatment pages, by slug (the file name without .json). */
 export function itemFileNames(folder: string): string[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json") && name !== settingsFileName && !name.startsWith("."))
-    .sort();
+    .map((name) => ({ name, slug: name.slice(0, -".json".length) }))
+    .sort(bySlug)
+    .map(({ name }) => name);
 }
 
 /** Every collection under `dir`, sorted by data file; a collection stored both ways is refused. */
