@@ -63,10 +63,7 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
       const text = readFileSync(file, "utf8");
       writeFileSync(
         file,
-        text.replace(
-          `"name": ${JSON.stringify(item.name)}`,
-          `"name": ${JSON.stringify(`${item.name} `.trim() + " (revised)")}`,
-        ),
+        text.replace(`"name": ${JSON.stringify(item.name)}`, `"name": ${JSON.stringify(`${item.name} (revised)`)}`),
       );
       incrementalRuns.push(timedBuild(copy.root, []));
     }
