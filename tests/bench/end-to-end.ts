@@ -13,6 +13,7 @@ import { readCollections } from "../../src/shared/collections/store";
 import { measureTreatmentView, type PageView } from "./page-view";
 import { siteCopy } from "./site-copy";
 
+const root = path.resolve(import.meta.dirname, "../..");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export interface EndToEndSize {
@@ -48,8 +49,14 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
     // A first build, not timed: the type check (when this code has not passed it yet) and a dist/ to build over.
     timedBuild(copy.root, []);
     const forceRuns = Array.from({ length: runs }, () => timedBuild(copy.root, ["--force"]));
+    // The treatments in the order they were written: the shipped ones first, then their clones.
+    const shipped = readCollections(path.join(root, "site-config/collections"))[copy.dataFile].sub_departments;
     const collection = readCollections(path.join(copy.root, "site-config/collections"))[copy.dataFile];
-    const items = collection.sub_departments;
+    const bySlug = new Map(collection.sub_departments.map((i) => [i.slug, i]));
+    const items = [
+      ...shipped.map((i) => bySlug.get(i.slug) ?? i),
+      ...collection.sub_departments.filter((i) => !shipped.some((s) => s.slug === i.slug)),
+    ];
     const incrementalRuns: number[] = [];
     for (let run = 0; run < runs && treatments > 5; run++) {
       // A typo fixed in one treatment's summary, a different treatment each run.
@@ -72,7 +79,12 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
     try {
       const browser = await chromium.launch({ executablePath: chromePath, args: ["--headless=new", "--no-sandbox"] });
       try {
-        const [from, to] = [items[0], items[items.length - 1]];
+        // The same two treatments' content at every size: the shipped first, then the fifth
+        // (at 5) or its last clone (the clone's slug ends in the largest number).
+        const [from, fifth] = [items[0], items[4]];
+        const clones = items.filter((i) => i.slug.startsWith(`${fifth.slug}-`));
+        const number = (slug: string) => Number(slug.slice(slug.lastIndexOf("-") + 1));
+        const to = clones.length > 0 ? clones.reduce((a, b) => (number(b.slug) > number(a.slug) ? b : a)) : fifth;
         view = await measureTreatmentView(browser, server.url, from.url, to.url);
       } finally {
         await browser.close();
@@ -106,7 +118,12 @@ export async function endToEnd(sizes: number[], runs: number) {
   const measured: EndToEndSize[] = [];
   for (const treatments of [5, ...sizes.filter((n) => n !== 5)]) {
     console.error(`  end to end: ${treatments.toLocaleString("en")} treatments...`);
-    measured.push(await measureSize(treatments, runs));
+    const size = await measureSize(treatments, runs);
+    measured.push(size);
+    // BENCH_FILES=1 lists what the page view downloaded, to see where bytes come from.
+    if (process.env.BENCH_FILES)
+      for (const f of [...size.view.files].sort((a, b) => a.path.localeCompare(b.path)))
+        console.error(`    ${String(f.gzip).padStart(7)} ${f.path}`);
   }
   console.log(`\nEnd to end (npm run build on a copy of the site; median of ${runs} runs; page view in gzip bytes)`);
   console.log("treatments | build --force | after one change | page view | of which data");

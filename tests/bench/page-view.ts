@@ -41,7 +41,15 @@ export async function measureTreatmentView(
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, to);
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction((path) => window.location.pathname === path && document.querySelector("h1"), to);
+  await page
+    .waitForFunction((path) => window.location.pathname === path && document.querySelector("h1"), to, {
+      timeout: 10_000,
+    })
+    .catch(async () => {
+      throw new Error(
+        `The move to ${to} did not show it: the page is at ${await page.evaluate(() => window.location.pathname)}.`,
+      );
+    });
   await Promise.all(pending);
   await context.close();
   const isData = (p: string) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/");
