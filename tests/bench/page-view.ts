@@ -35,21 +35,30 @@ export async function measureTreatmentView(
         .catch(() => {}),
     );
   });
+  // Requests in flight, and when the last one ended: the page view is over when the network has
+  // been quiet for half a second after the move (Playwright's own 'networkidle' is only for loads).
+  let inFlight = 0;
+  let quietSince = performance.now();
+  page.on("request", () => inFlight++);
+  const ended = () => {
+    inFlight--;
+    quietSince = performance.now();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
   await page.goto(base + from, { waitUntil: "networkidle" });
+  const before = await page.title();
   await page.evaluate((path) => {
     window.history.pushState(null, "", path);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, to);
-  await page.waitForLoadState("networkidle");
+  // The app sets the new page's title once it has the page's data.
   await page
-    .waitForFunction((path) => window.location.pathname === path && document.querySelector("h1"), to, {
-      timeout: 10_000,
-    })
+    .waitForFunction((title) => document.title !== title, before, { timeout: 15_000 })
     .catch(async () => {
-      throw new Error(
-        `The move to ${to} did not show it: the page is at ${await page.evaluate(() => window.location.pathname)}.`,
-      );
+      throw new Error(`The move to ${to} did not show it: the title is still ${JSON.stringify(await page.title())}.`);
     });
+  while (inFlight > 0 || performance.now() - quietSince < 500) await page.waitForTimeout(100);
   await Promise.all(pending);
   await context.close();
   const isData = (p: string) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/");
