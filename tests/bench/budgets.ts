@@ -6,7 +6,7 @@
  * Prints a table and one JSON line. Run `npm run build` first.
  *
  * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
- *          [--end-to-end 1000,10000 | --no-end-to-end | --only-end-to-end]
+ *          [--end-to-end 1000,10000 | --no-end-to-end | --only-end-to-end] | --compression
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { startServer } from "../../src/relay/app";
+import { compressionTable } from "./compression";
 import { endToEnd } from "./end-to-end";
 import { measureFirstLoad } from "./first-load";
 import { type LighthouseResult, runLighthouse } from "./lighthouse-run";
@@ -41,8 +42,13 @@ export async function main() {
       "end-to-end": { type: "string", default: "1000,10000" },
       "no-end-to-end": { type: "boolean", default: false },
       "only-end-to-end": { type: "boolean", default: false },
+      compression: { type: "boolean", default: false },
     },
   });
+  if (values.compression) {
+    compressionTable(path.join(root, "dist"));
+    return;
+  }
   const sizes = values["end-to-end"].split(",").map(Number);
   if (values["only-end-to-end"]) {
     const { measured, targets } = await endToEnd(sizes, Number(values.runs));
