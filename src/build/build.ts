@@ -203,6 +203,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       if ("output" in output) for (const file of output.output) madeByVite.push(file.fileName);
     }
     madeByVite.push(...filesUnder(path.join(root, "public"), ""));
+    // The page template is the client build's index.html, kept as shell.html before the page at '/'
+    // takes index.html's place (pageTemplate); this client build's, not the last one's.
+    rmSync(path.join(distDir, "shell.html"), { force: true });
     step("client build (vite)", since);
     since = performance.now();
     await buildServerEntry(ssrDir, root);

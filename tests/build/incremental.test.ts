@@ -5,7 +5,7 @@
  * every page again.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildReport, runBuild } from "../../src/build/build";
@@ -102,5 +102,9 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
     expect(lines.join("\n")).toMatch(/navigation\.json changed: .*every page is made again/);
     const home = readFileSync(path.join(copy.root, "dist/home/index.html"), "utf8");
     expect(home).toContain("About the hospital");
+    // The code changed with the bundled navigation: the pages name this build's scripts and styles.
+    const assets = [...home.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) expect(existsSync(path.join(copy.root, "dist", asset)), asset).toBe(true);
   });
 });
