@@ -6,13 +6,8 @@
  * changed, and each treatment in it is hashed on its own, so the build still knows which one did.
  */
 import path from "node:path";
-import {
-  bySlug,
-  type CollectionLocation,
-  itemFileNames,
-  listCollections,
-  settingsFileName,
-} from "../shared/collections/store";
+import { bySlug } from "../shared/collections/data-files";
+import { type CollectionLocation, itemFileNames, listCollections, settingsFileName } from "../shared/collections/store";
 import type { TreatmentCollection } from "../shared/generated/collection";
 import { hashAll, hashOf, type InputScanner } from "./inputs";
 import type { JobCatalog } from "./prerender/jobs";

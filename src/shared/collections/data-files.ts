@@ -61,7 +61,12 @@ export const defaultListPageSize = 24;
 /** What the index and the lists are made of. */
 export type Listed = Pick<SubDepartment, "slug" | "name">;
 
-const bySlug = (a: Listed, b: Listed) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+/**
+ * The order the site publishes a collection's treatments in, however it is stored: by slug. (One
+ * file keeps the order its editors gave it, a folder only has names; the published data and the
+ * sitemap must not change when a collection is split or joined.)
+ */
+export const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
 /** The order of a speciality page's list: by name as people read it, then by slug. */
 export const byName = (a: Listed, b: Listed) => a.name.localeCompare(b.name, "en") || bySlug(a, b);

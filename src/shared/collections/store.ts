@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SubDepartment, TreatmentCollection } from "../generated/collection";
+import { bySlug } from "./data-files";
 
 /** The settings file of a collection folder. */
 export const settingsFileName = "_collection.json";
@@ -45,13 +46,6 @@ export interface StoredCollection extends CollectionLocation {
 
 /** A collection stored both ways at once, or otherwise unreadable as a collection. */
 export class CollectionStorageError extends Error {}
-
-/**
- * The order the site publishes a collection's treatments in, however it is stored: by slug. (One
- * file keeps the order its editors gave it, a folder only has names; the published data and the
- * sitemap must not change when a collection is split or joined.)
- */
-export const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
 /** The files of a collection folder that hold treatment pages, by slug (the file name without .json). */
 export function itemFileNames(folder: string): string[] {
