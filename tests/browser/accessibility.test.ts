@@ -197,6 +197,9 @@ describe("axe-core", () => {
     await onPages(context, mine, 3, async (page, [name, state]) => {
       await open(page, treatment);
       await state.open(page);
+      // What opened may still be fading in (a notification's 300 ms entrance): axe would measure
+      // the contrast of text half drawn.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
       found.push(...(await audit(page, `${name} at ${width.width} px`)));
       checked.states++;
     });
