@@ -2,6 +2,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
+import { configCheckPlugin } from "./src/build/vite/config-check-plugin.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
@@ -28,10 +29,21 @@ function lazyLeadForm(): Plugin {
   };
 }
 
+// `npm run dev`: site-config/ checked on every change, its errors in Vite's overlay, the page on
+// the last valid config meanwhile (the plugin does nothing in builds).
+const configCheck = configCheckPlugin(root);
+
 const chunks = chunkGroups(path.join(root, "src/site/main.tsx"), path.join(root, "src/site/start.tsx"));
 
 export default defineConfig({
-  plugins: [react(), configMetaPlugin(), siteDataPlugin(root), lazyLeadForm(), chunks.plugin],
+  plugins: [
+    react(),
+    configCheck.plugin,
+    configMetaPlugin(configCheck.read),
+    siteDataPlugin(root, configCheck.read),
+    lazyLeadForm(),
+    chunks.plugin,
+  ],
   resolve: {
     alias: [
       { find: "@site-config", replacement: path.join(root, "site-config") },

@@ -145,13 +145,17 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
     return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
   };
+  // A file's first pass also looks for the values placeholders.json declares: a kept result
+  // holds only while that file is unchanged too.
+  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
+  const keyOf = (file: string) => `${stampOf(file)}|${declared}`;
   const validationCache: ValidationCache = {
     get(file) {
       const kept = keptValidation[file];
-      return kept && kept.stamp === stampOf(file) ? kept.checked : undefined;
+      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
     },
     set(file, checked: Checked) {
-      validationEntries[file] = { stamp: stampOf(file), checked };
+      validationEntries[file] = { stamp: keyOf(file), checked };
     },
   };
   const report = validateSite({
@@ -160,12 +164,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     publicDir: path.join(root, "public"),
     shownFrom: root,
     cache: validationCache,
+    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
+    publish: "if-production",
   });
   for (const [file, entry] of Object.entries(keptValidation)) {
-    if (!validationEntries[file] && entry.stamp === stampOf(file)) validationEntries[file] = entry;
+    if (!validationEntries[file] && entry.stamp === keyOf(file)) validationEntries[file] = entry;
   }
   if (report.problems.length > 0)
-    log(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR).trimEnd());
+    log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
   if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
   step(
     `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
@@ -301,6 +307,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
         ? await bundle.runJobs(ordered, context)
         : await runJobsOnWorkers(ordered, context, ssrDir, workers);
   step(`pages and data (${plural(stale.length, "job")} of ${planned.length.toLocaleString("en")})`, since);
+  if (result.cards && result.cards.drawn + result.cards.cached > 0)
+    log(
+      `    social cards: ${plural(result.cards.drawn, "drawn", "drawn")}, ${result.cards.cached.toLocaleString("en")} from the cache`,
+    );
   if (process.env.BUILD_PROFILE)
     log(
       `    ${Object.entries(result.times)

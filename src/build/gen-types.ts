@@ -72,9 +72,15 @@ function resolveRef(fromRel: string, ref: string, byRel: Map<string, SchemaFile>
   for (const part of pointer.split("/").filter(Boolean)) node = (node as Json)[part];
   const title = (node as Json | undefined)?.title;
   if (typeof title !== "string") throw new Error(`${fromRel}: $ref '${ref}' points at a schema without a title.`);
-  const name = node === target.schema ? rootName(target) : typeName(title);
+  const name = node === target.schema ? rootName(target) : typeName(typeTitle(node as Json));
   return { targetRel, name, node: node as Json };
 }
+
+/**
+ * What a $defs entry's type is named after: its `x-type-name` when its title (the editor's
+ * label, in the content team's words) should not rename the type code uses, else its title.
+ */
+const typeTitle = (node: Json) => String(node["x-type-name"] ?? node.title);
 
 /** `oneOf: [{required: [a]}, {required: [b]}]` says "exactly one of"; it adds nothing to the type. */
 function isRequiredOnlyChoice(key: string, value: unknown): boolean {
@@ -102,7 +108,12 @@ function prepare(file: SchemaFile, byRel: Map<string, SchemaFile>) {
     for (const [key, value] of Object.entries(src)) {
       if (key === "title" && !named) continue;
       if (key === "$defs") {
-        out.$defs = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, visit(v, true)]));
+        out.$defs = Object.fromEntries(
+          Object.entries(value as Json).map(([k, v]) => {
+            const def = visit(v, true) as Json;
+            return [k, typeof def.title === "string" ? { ...def, title: typeTitle(v as Json) } : def];
+          }),
+        );
       } else if (key === "properties") {
         out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, visit(v, false)]));
       } else if (key === "discriminator" || key.startsWith("x-") || isRequiredOnlyChoice(key, value)) {

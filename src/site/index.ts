@@ -6,7 +6,7 @@
 import "./styles/global.css";
 import "./styles/patterns.css";
 
-export { BlockList, preloadAllBlocks } from "./blocks/BlockList";
+export { BlockList, BlockMarkers, preloadAllBlocks } from "./blocks/BlockList";
 export { type HydrationPayload, primeHydration } from "./collections/hydration";
 export {
   clearCollectionCache,

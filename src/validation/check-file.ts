@@ -9,9 +9,9 @@ import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
-import { PositionFinder } from "./positions";
+import { type PlaceholderRule, placeholderProblems, placeholdersFile } from "./placeholders";
 import type { UnplacedProblem } from "./problem";
-import { schemaProblems } from "./schema-errors";
+import { type Naming, schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
 
@@ -40,6 +40,13 @@ export interface Checked {
 export interface PassOneSettings {
   siteRoot: string;
   schemasDir: string;
+  /** How schema problems name values: by property (the CLI, default) or by label (the editor). */
+  naming?: Naming;
+}
+
+/** What the first pass looks for besides the schema: the site's declared placeholders. */
+interface PassOneFinds {
+  placeholders: readonly PlaceholderRule[];
 }
 
 type Json = Record<string, unknown>;
@@ -49,15 +56,20 @@ export class FileChecker {
   private readonly resolver: SchemaResolver;
   private readonly collectionsDir: string;
   private readonly sitePrefix: string;
+  private readonly declarations: string;
+  private readonly naming: Naming;
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
   constructor(
     settings: PassOneSettings,
     private readonly read: (file: string) => string,
+    private readonly finds: PassOneFinds = { placeholders: [] },
   ) {
     this.resolver = new SchemaResolver(settings.schemasDir, settings.siteRoot);
     this.collectionsDir = path.join(settings.siteRoot, "collections");
     this.sitePrefix = settings.siteRoot + path.sep;
+    this.declarations = path.join(settings.siteRoot, placeholdersFile);
+    this.naming = settings.naming ?? "properties";
   }
 
   check({ file, validate }: Job): Checked {
@@ -98,14 +110,6 @@ export class FileChecker {
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);
-    // Placed now, while the text is at hand: a result kept for an unchanged file needs no re-read.
-    if (result.problems.length > 0) {
-      const finder = new PositionFinder(text);
-      for (const found of result.problems) {
-        if (found.line !== undefined && found.column !== undefined) continue;
-        Object.assign(found, finder.of(found.pointer, found.at));
-      }
-    }
     return result;
   }
 
@@ -120,10 +124,12 @@ export class FileChecker {
     }
     result.refs = outcome.refs;
     if (outcome.errors.length > 0) {
-      result.problems.push(...schemaProblems(outcome.errors, schema));
+      result.problems.push(...schemaProblems(outcome.errors, schema, "object", this.naming));
       result.skip = outcome.errors.map((e) => e.instancePath);
     }
     result.problems.push(...documentChecks(schema, json, result.file));
+    // The declarations hold every placeholder's text: they are the one file not searched.
+    if (result.file !== this.declarations) result.problems.push(...placeholderProblems(json, this.finds.placeholders));
     if (schema === "presentation.schema.json" && typeof json.dataFile === "string") result.dataFile = json.dataFile;
   }
 }

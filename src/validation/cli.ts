@@ -24,10 +24,14 @@ Checks the site configuration against its schemas and the references between its
 With no paths, validates every .json file of the site folder.
 
 Options:
-  --root <dir>     the site folder (default: site-config/)
-  --public <dir>   where images are looked up (default: public/; with --root, <root>/../public/)
-  --format <name>  'human' (default) or 'json'
-  -h, --help       show this help
+  --root <dir>             the site folder (default: site-config/)
+  --public <dir>           where images are looked up (default: public/; with --root, <root>/../public/)
+  --format <name>          'human' (default) or 'json'
+  --verbose                print every warning and every follow-on error in full, not one line per kind
+  --publish                check the site is ready to publish: placeholder values (placeholders.json)
+                           and sample entries are errors, each listed with what to put there
+  --publish-if-production  --publish when site.json's "production" is true (what npm run build runs)
+  -h, --help               show this help
 
 Exit codes: 0 valid (warnings allowed), 1 invalid, 2 usage error.
 `;
@@ -38,6 +42,8 @@ interface Args {
   publicDir?: string;
   format: "human" | "json";
   help: boolean;
+  verbose: boolean;
+  publish: boolean | "if-production";
 }
 
 /** A mistake on the command line: its message, and exit code 2. */
@@ -48,10 +54,10 @@ function usageError<P extends unknown[]>(entry: CatalogueEntry<P>, ...params: P)
 }
 
 const valueOptions = { "--root": "a folder", "--public": "a folder", "--format": "'human' or 'json'" } as const;
-const flagOptions = ["--help", "-h"];
+const flagOptions = ["--help", "-h", "--verbose", "--publish", "--publish-if-production"];
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { paths: [], format: "human", help: false };
+  const args: Args = { paths: [], format: "human", help: false, verbose: false, publish: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--") {
@@ -63,7 +69,10 @@ function parseArgs(argv: string[]): Args {
       continue;
     }
     if (flagOptions.includes(arg)) {
-      args.help = true;
+      if (arg === "--verbose") args.verbose = true;
+      else if (arg === "--publish") args.publish = true;
+      else if (arg === "--publish-if-production") args.publish = args.publish === true || "if-production";
+      else args.help = true;
       continue;
     }
     const [name, inline] = arg.includes("=")
@@ -142,9 +151,13 @@ function validate(argv: string[]): number {
     schemasDir: path.join(repoRoot, "schemas"),
     publicDir,
     shownFrom: cwd,
+    publish: args.publish,
   });
   if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
-  else process.stdout.write(formatHuman(report, process.stdout.isTTY === true && !process.env.NO_COLOR));
+  else {
+    const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+    process.stdout.write(formatHuman(report, { colour, verbose: args.verbose }));
+  }
   return report.errors > 0 ? 1 : 0;
 }
 

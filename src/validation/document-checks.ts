@@ -1,14 +1,14 @@
 /**
  * Checks within one document that its schema cannot express: unique slugs, a form's id and its
  * file name, and the placeholders of a form's lead templates. Warnings are added here too, so a
- * document is read once.
+ * document is read once (sample entries and declared placeholders: placeholders.ts).
  */
 import path from "node:path";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { childPointer, type UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
-import { collectionMetaWarnings, metaWarnings, sampleWarnings } from "./warnings";
+import { collectionMetaWarnings, metaWarnings } from "./warnings";
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +33,6 @@ export function documentChecks(schema: string, data: Json, file: string): Unplac
   if (schema === "collection.schema.json") problems.push(...collectionMetaWarnings(data));
   if (schema === "treatment-page.schema.json") problems.push(...treatmentPageChecks(data, file));
   if (schema === "form.schema.json") problems.push(...formChecks(data, path.basename(file, ".json")));
-  problems.push(...sampleWarnings(data));
   return problems;
 }
 

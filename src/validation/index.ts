@@ -6,5 +6,5 @@
 
 export type { Checked } from "./check-file";
 export type { Problem, Severity } from "./problem";
-export { formatHuman } from "./report";
+export { formatHuman, type HumanOptions } from "./report";
 export { type Overlay, type RunReport, type SiteRunOptions, type ValidationCache, validateSite } from "./run";

@@ -57,18 +57,38 @@ export class PositionFinder {
  * text is parsed only when a problem needs a position, so a file without problems costs nothing.
  */
 export function placeProblems(found: readonly UnplacedProblem[], file: string, text: () => string): Problem[] {
+  return placeEach(found, file, text).sort(byPlace);
+}
+
+/** Orders problems of one file by where they stand. */
+export const byPlace = (a: Problem, b: Problem) => a.line - b.line || a.column - b.column;
+
+/**
+ * As placeProblems, in the order given. A problem's line and column are found when first read:
+ * a run that only counts some problems (the placeholders of a demonstration, one note for
+ * thousands) never parses their files again.
+ */
+export function placeEach(found: readonly UnplacedProblem[], file: string, text: () => string): Problem[] {
   let finder: PositionFinder | undefined;
-  const placed = found.map((p): Problem => {
-    let { line, column } = p;
-    if (line === undefined || column === undefined) {
-      finder ??= new PositionFinder(text());
-      ({ line, column } = finder.of(p.pointer, p.at));
-    }
+  return found.map((p): Problem => {
+    let known: Position | undefined =
+      p.line !== undefined && p.column !== undefined ? { line: p.line, column: p.column } : undefined;
+    const where = () => {
+      if (!known) {
+        finder ??= new PositionFinder(text());
+        known = finder.of(p.pointer, p.at);
+      }
+      return known;
+    };
     // In the order `--format json` prints a problem's fields.
     return {
       file,
-      line,
-      column,
+      get line() {
+        return where().line;
+      },
+      get column() {
+        return where().column;
+      },
       pointer: p.pointer,
       name: p.name,
       message: p.message,
@@ -76,7 +96,6 @@ export function placeProblems(found: readonly UnplacedProblem[], file: string, t
       severity: p.severity,
     };
   });
-  return placed.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function childOf(node: Node, segment: string): { key?: Node; value: Node } | undefined {

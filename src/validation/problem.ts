@@ -25,6 +25,11 @@ export interface Problem {
   message: string;
   /** A line of help shown under the message, or null. */
   hint: string | null;
+  /**
+   * Problems elsewhere that this one causes, folded under it: the references that still use a
+   * slug this problem changed. Each is a whole problem of its own file. Absent when there are none.
+   */
+  followOns?: Problem[];
 }
 
 /**
@@ -37,6 +42,15 @@ export interface UnplacedProblem extends Omit<Problem, "file" | "line" | "column
   /** The position, when a check knows it without the pointer (syntax errors). */
   line?: number;
   column?: number;
+  /**
+   * For a reference that names something missing: what is missing ("slug:<data file>:<slug>",
+   * "route:<route>"), so a problem that explains it can take it as a follow-on (fold.ts).
+   */
+  missing?: string;
+  /** For a problem that can cause others: the missing things it explains (keys as `missing`). */
+  explains?: string[];
+  /** Words the message anew once its follow-ons are counted. */
+  reword?: (followOns: number) => string;
 }
 
 /** Splits a JSON pointer into its unescaped segments: "/a~1b/0" -> ["a/b", "0"]. */

@@ -11,7 +11,9 @@ import { slugify } from "../shared/slug";
 import type { RefUse } from "./ajv";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
+import { contactProblem } from "./contact-checks";
 import { type PixelSize, readImageSize } from "./image-size";
+import { routeKey as missingRoute, slugKey } from "./page-addresses";
 import type { UnplacedProblem } from "./problem";
 import { knowsAll, routeKey, routeTable, type SiteModel } from "./site-model";
 import { closest } from "./suggest";
@@ -31,6 +33,10 @@ export interface ReferenceContext {
   /** An image file's pixel size, read once per file. */
   sizeOf: (file: string) => PixelSize | undefined;
   namesIn: (folder: string, extension: string) => string[];
+  /** Every file under public/images, as the address config uses ("/images/logo.svg"), listed once. */
+  imagePaths: () => string[];
+  /** The declared placeholders: a value that is one is reported as such, not as undeliverable. */
+  isPlaceholder: (value: string) => boolean;
 }
 
 export function referenceContext(
@@ -38,7 +44,9 @@ export function referenceContext(
   siteRoot: string,
   publicDir: string,
   display: (file: string) => string,
+  isPlaceholder: (value: string) => boolean = () => false,
 ): ReferenceContext {
+  let images: string[] | undefined;
   const existing = new Map<string, boolean>();
   const sizes = new Map<string, PixelSize | undefined>();
   const listings = new Map<string, string[]>();
@@ -51,6 +59,11 @@ export function referenceContext(
     siteRoot,
     publicDir,
     display,
+    isPlaceholder,
+    imagePaths() {
+      images ??= listImages(publicDir);
+      return images;
+    },
     exists(file) {
       let known = existing.get(file);
       if (known === undefined) {
@@ -130,7 +143,11 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
   switch (ref.kind) {
     case "route": {
       const key = routeKey(value);
-      return c.routes.has(key) ? undefined : problem(say.UnknownRoute, pointer, value, closest(key, c.routes));
+      if (c.routes.has(key)) return undefined;
+      return {
+        ...problem(say.UnknownRoute, pointer, value, closest(key, c.routes)),
+        missing: missingKey(key, c.model),
+      };
     }
     case "speciality-name": {
       const slug = slugify(value);
@@ -164,7 +181,8 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
     case "image": {
       const image = path.join(c.publicDir, value);
       const inside = !path.relative(c.publicDir, image).startsWith("..");
-      if (!inside || !c.exists(image)) return problem(say.MissingImage, pointer, value, c.display(image));
+      if (!inside || !c.exists(image))
+        return problem(say.MissingImage, pointer, value, c.display(image), closest(value, c.imagePaths()));
       return isRaster(value) ? checkImageSize(ref, c.sizeOf(image)) : undefined;
     }
     case "canonical":
@@ -172,9 +190,38 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
     case "collection-slug": {
       const slugs = file.dataFile ? c.model.collectionSlugs.get(file.dataFile) : undefined;
       if (!slugs || !file.dataFile || slugs.includes(value)) return undefined;
-      return problem(say.UnknownCollectionSlug, pointer, value, file.dataFile, closest(value, slugs));
+      const made = problem(say.UnknownCollectionSlug, pointer, value, file.dataFile, closest(value, slugs));
+      return { ...made, missing: slugKey(file.dataFile, value) };
     }
+    case "phone":
+    case "tel":
+    case "email":
+    case "link":
+      return contactProblem(ref, c.isPlaceholder);
   }
+}
+
+/**
+ * What a route that goes nowhere is missing: a treatment page's slug when it is under a
+ * collection's route (so the menu's link and the collection's aliases to one old slug are one
+ * missing thing), else the route itself.
+ */
+function missingKey(route: string, model: SiteModel): string {
+  for (const p of model.presentations) {
+    const prefix = p.route.replace(/:slug$/, "");
+    const rest = route.slice(prefix.length);
+    if (route.startsWith(prefix) && rest !== "" && !rest.includes("/")) return slugKey(p.dataFile, rest);
+  }
+  return missingRoute(route);
+}
+
+/** Every file under `publicDir/images`, as config names it: "/images/branches/kothapet.svg". */
+function listImages(publicDir: string): string[] {
+  const folder = path.join(publicDir, "images");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `/${path.relative(publicDir, path.join(e.parentPath, e.name)).split(path.sep).join("/")}`);
 }
 
 /** Treatment images: bare paths in collection data and presentations, shown in a fixed frame. */

@@ -1,7 +1,8 @@
 /**
  * One validation run. Every file of the site folder is read once: parsed with JSON.parse,
  * checked by its schema's compiled validator, and mined for the site model (check-file.ts).
- * Cross-references are checked once the whole site is known. Only files with something to report
+ * Cross-references, and clashes between pages, are checked once the whole site is known; an error
+ * that causes others elsewhere takes them under it (fold.ts). Only files with something to report
  * are parsed a second time, for positions, so a valid site costs little more than reading it.
  *
  * A run reads files through an overlay: text given for a file stands in for the file on disk, so
@@ -13,8 +14,12 @@ import { installJsdom } from "../shared/html/node-dom";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
+import { definitionOf } from "./definitions";
+import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
-import { placeProblems } from "./positions";
+import { type Place, pageAddressProblems, placeWords } from "./page-addresses";
+import { placeholderIn, readPlaceholders } from "./placeholders";
+import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
@@ -49,6 +54,11 @@ export interface SiteRunOptions extends PassOneSettings {
   overlay?: Overlay;
   /** First-pass results of unchanged files, from earlier runs. */
   cache?: ValidationCache;
+  /**
+   * Check that the site is ready to publish: declared placeholders and sample entries are then
+   * errors, not warnings. "if-production": when site.json's "production" is true (the build).
+   */
+  publish?: boolean | "if-production";
 }
 
 export interface RunOptions extends SiteRunOptions {
@@ -61,16 +71,24 @@ export interface RunReport {
   files: number;
   /** How many of them were read and checked again (the others' first pass came from the cache). */
   checked: number;
-  /** Every problem, by file in path order, then by place in the file. */
+  /**
+   * Every problem: errors first, then warnings, each by file in path order, then by place in the
+   * file. Follow-on errors are not here but under the problem that causes them.
+   */
   problems: Problem[];
   errors: number;
   warnings: number;
+  /** How many errors are folded under others as follow-ons. */
+  followOns: number;
+  /** Whether the run checked that the site is ready to publish. */
+  publish: boolean;
 }
 
 /** Validates the files and returns what was found. */
 export function runValidation(options: RunOptions): RunReport {
   const read = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
-  const checker = new FileChecker(options, read);
+  const placeholders = readPlaceholders(options.siteRoot, read);
+  const checker = new FileChecker(options, read, { placeholders });
   const { cache, overlay } = options;
   let fresh = 0;
   const checked = options.jobs.map((job) => {
@@ -89,7 +107,8 @@ export function runValidation(options: RunOptions): RunReport {
   const display = (file: string) => displayPath(file, options.shownFrom);
   const reported = new Set<string>();
   for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
-  const context = referenceContext(model, options.siteRoot, options.publicDir, display);
+  const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
+  const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -98,11 +117,59 @@ export function runValidation(options: RunOptions): RunReport {
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
   }
 
-  const problems = validated.flatMap((r) =>
-    placeProblems(r.problems, display(r.file), () => readOrEmpty(read, r.file)),
-  );
+  // Other files are parsed for positions only to name "the other page" of a clash.
+  const finders = new Map<string, PositionFinder>();
+  const lineOf = ({ file, pointer }: Place) => {
+    const finder = finders.get(file) ?? new PositionFinder(readOrEmpty(read, file));
+    finders.set(file, finder);
+    return `${display(file)}:${finder.of(pointer).line}`;
+  };
+  const byFile = new Map(validated.map((r) => [r.file, r]));
+  const schemaError = (file: string, pointer: string) => byFile.get(file)?.skip.includes(pointer) === true;
+  for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place)), schemaError))
+    byFile.get(file)?.problems.push(...found);
+
+  const folded = foldFollowOns(validated, (missing) => definitionOf(missing, model, context.routes));
+  const publish = options.publish === true || (options.publish === "if-production" && model.production === true);
+  if (publish)
+    for (const r of validated) for (const p of r.problems) if (say.publishBlockers.has(p.name)) p.severity = "error";
+
+  const placed = new Map<UnplacedProblem, Problem>();
+  for (const r of validated) {
+    const own = r.problems.concat(
+      [...folded.values()].flatMap((list) => list.filter((f) => f.file === r.file).map((f) => f.problem)),
+    );
+    if (own.length === 0) continue;
+    const shown = placeEach(own, display(r.file), () => readOrEmpty(read, r.file));
+    own.forEach((p, i) => {
+      placed.set(p, shown[i]);
+    });
+  }
+  for (const [cause, followOns] of folded) {
+    const top = placed.get(cause);
+    if (top) top.followOns = followOns.map((f) => placed.get(f.problem) as Problem).sort(byFileAndPlace);
+  }
+  const problems = validated
+    .flatMap((r) => r.problems.map((p) => placed.get(p) as Problem))
+    .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || byFileAndPlace(a, b));
   const errors = problems.filter((p) => p.severity === "error").length;
-  return { files: validated.length, checked: fresh, problems, errors, warnings: problems.length - errors };
+  const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
+  return {
+    files: validated.length,
+    checked: fresh,
+    problems,
+    errors,
+    warnings: problems.length - errors,
+    followOns,
+    publish,
+  };
+}
+
+const severityRank = { error: 0, warning: 1 } as const;
+
+/** Files in path order (as the run reads them), then places within a file. */
+function byFileAndPlace(a: Problem, b: Problem): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : byPlace(a, b);
 }
 
 /** Validates every .json file of the site folder, as `npm run validate` with no paths does. */

@@ -7,7 +7,7 @@
 import { validateDocument } from "./ajv";
 import { placeProblems } from "./positions";
 import type { Problem } from "./problem";
-import { schemaProblems } from "./schema-errors";
+import { type Naming, schemaProblems } from "./schema-errors";
 
 /** A document to check against its schema. */
 export interface SchemaCheck {
@@ -19,6 +19,8 @@ export interface SchemaCheck {
   data: unknown;
   /** The document's text, asked for only when a problem needs a line and column. */
   text: () => string;
+  /** Name values by their labels, as a form shows them (the editor), rather than by property. */
+  naming?: Naming;
 }
 
 /**
@@ -29,5 +31,5 @@ export interface SchemaCheck {
 export function checkAgainstSchema(check: SchemaCheck): Problem[] {
   const { errors } = validateDocument(check.schema, check.data);
   if (errors.length === 0) return [];
-  return placeProblems(schemaProblems(errors, check.schema, "property"), check.file, check.text);
+  return placeProblems(schemaProblems(errors, check.schema, "property", check.naming), check.file, check.text);
 }

@@ -13,6 +13,9 @@ import { aboutFromDescription, describe, describeWithKind, lowerTitle, plural, s
 
 type Params = Record<string, unknown>;
 
+/** The pattern schemas give text that must not be blank (with minLength 1): a character that is not a space. */
+export const nonBlank = "\\S";
+
 /**
  * Where the problem of a missing property points. In a file it points at the object that lacks
  * the property, which is all the text has; in a form the property has a field of its own, empty,
@@ -20,24 +23,33 @@ type Params = Record<string, unknown>;
  */
 export type MissingPropertyAt = "object" | "property";
 
+/**
+ * How a problem names the value it is about: by its property name as written in the file
+ * ('route', for the CLI and people editing JSON), or by its label as a form shows it
+ * ('Page address', for the editor: its schema title), without pointing at the schema file.
+ */
+export type Naming = "properties" | "labels";
+
 /** Turns the errors of one document into problems; `schemaFile` is the document's schema. */
 export function schemaProblems(
   errors: readonly ErrorObject[],
   schemaFile: string,
   missingAt: MissingPropertyAt = "object",
+  naming: Naming = "properties",
 ): UnplacedProblem[] {
   const skipped = skippedErrors(errors);
   const problems: UnplacedProblem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     if (skipped.has(error)) continue;
-    const made = toProblem(error, errors, schemaFile);
+    const made = toProblem(error, errors, schemaFile, naming);
     if (missingAt === "property" && error.keyword === "required")
       made.pointer = childPointer(error.instancePath, String(error.params.missingProperty));
     const key = `${made.pointer}\n${made.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (!made.hint) made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
+    if (!made.hint && naming === "properties")
+      made.hint = `see schemas/${schemaFileOf(error.parentSchema) ?? schemaFile}`;
     problems.push(made);
   }
   return problems;
@@ -63,6 +75,11 @@ function skippedErrors(errors: readonly ErrorObject[]): Set<ErrorObject> {
         if (other !== error && isInside(other, error, parent)) skipped.add(other);
       }
     }
+    // Empty text breaks both minLength and the non-blank pattern: the first says it better.
+    if (error.keyword === "pattern" && (error.params as Params).pattern === nonBlank) {
+      const tooShort = errors.some((o) => o.instancePath === error.instancePath && o.keyword === "minLength");
+      if (tooShort) skipped.add(error);
+    }
     if (error.keyword === "type") {
       const hasValues = errors.some(
         (o) => o.instancePath === error.instancePath && (o.keyword === "enum" || o.keyword === "const"),
@@ -80,15 +97,22 @@ function isInside(inner: ErrorObject, outer: ErrorObject, outerSchema: SchemaNod
   return inner.schemaPath.startsWith(`${outer.schemaPath}/`);
 }
 
-function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: string): UnplacedProblem {
+function toProblem(
+  error: ErrorObject,
+  all: readonly ErrorObject[],
+  schemaFile: string,
+  naming: Naming,
+): UnplacedProblem {
   const params = error.params as Params;
   const parent = (error.parentSchema ?? {}) as SchemaNode;
   const at = error.instancePath;
-  const what = subject(at);
+  const what = naming === "labels" && parent.title ? `'${parent.title}'` : subject(at);
   const data: unknown = error.data;
   switch (error.keyword) {
     case "required": {
       const property = String(params.missingProperty);
+      const label = propertySchema(parent, property)?.title;
+      if (naming === "labels" && label) return problem(say.MissingField, at, label, holder(parent, at, schemaFile));
       const about = propertyAbout(propertySchema(parent, property));
       return problem(say.MissingProperty, at, property, about, holder(parent, at, schemaFile));
     }
@@ -123,6 +147,7 @@ function toProblem(error: ErrorObject, all: readonly ErrorObject[], schemaFile: 
     }
     case "pattern": {
       const pattern = String(params.pattern);
+      if (pattern === nonBlank) return problem(say.BlankText, at, what);
       const expected = say.patternWords[pattern] ?? `text matching the pattern ${pattern}`;
       return problem(say.PatternMismatch, at, what, expected, describe(data));
     }

@@ -18,6 +18,21 @@ export interface PageFacts {
   meta?: { title?: unknown; description?: unknown };
 }
 
+/** What the page checks need of one treatment of a collection: its addresses, title and description. */
+export interface TreatmentFacts {
+  /** The file that holds it: its collection's, or its own in a collection folder. */
+  file: string;
+  /** Its pointer in that file: '/sub_departments/3', or '' in a file of its own. */
+  at: string;
+  index: number;
+  slug?: string;
+  name?: string;
+  url?: string;
+  canonical?: string;
+  title?: string;
+  description?: string;
+}
+
 export interface PresentationFacts {
   file: string;
   id: string;
@@ -27,6 +42,8 @@ export interface PresentationFacts {
 
 export interface SiteModel {
   canonicalBase?: string;
+  /** site.json's "production": the build then checks the site is ready to publish. */
+  production?: boolean;
   specialities: Named[];
   branches: Named[];
   posts: Named[];
@@ -37,6 +54,8 @@ export interface SiteModel {
    * treatments, or the treatment page files of a folder of that name.
    */
   collectionSlugs: Map<string, string[]>;
+  /** Each data file of collections/, by file name: its path and its treatments' addresses and metadata. */
+  collections: Map<string, { treatments: TreatmentFacts[] }>;
   /**
    * Schemas of site files that could not be read ("*" when the kind is unknown). What those
    * files define is unknown, so references to it are not checked rather than wrongly refused.
@@ -52,6 +71,7 @@ export function emptyModel(): SiteModel {
     pages: [],
     presentations: [],
     collectionSlugs: new Map(),
+    collections: new Map(),
     unread: new Set(),
   };
 }
@@ -73,19 +93,23 @@ function named(entries: unknown): Named[] {
  * "unread" stands for a site file that could not be read, with the schema it probably has.
  */
 export type Fact =
-  | { kind: "site"; canonicalBase?: string }
+  | { kind: "site"; canonicalBase?: string; production?: boolean }
   | { kind: "specialities" | "branches" | "posts"; entries: Named[] }
   | { kind: "page"; page: PageFacts }
   | { kind: "presentation"; presentation: PresentationFacts }
-  | { kind: "collection"; dataFile: string; slugs: string[] }
-  | { kind: "collection-item"; dataFile: string; slug: string }
+  | { kind: "collection"; dataFile: string; treatments: TreatmentFacts[] }
+  | { kind: "collection-item"; dataFile: string; treatment: TreatmentFacts }
   | { kind: "unread"; schema: string };
 
 /** What a site file contributes to the model; `collectionsDir` is the site's collections/ folder. */
 export function factOf(schema: string, data: Json, file: string, collectionsDir: string): Fact | undefined {
   switch (schema) {
     case "site.schema.json":
-      return { kind: "site", canonicalBase: text(data.canonicalBase) };
+      return {
+        kind: "site",
+        canonicalBase: text(data.canonicalBase),
+        production: typeof data.production === "boolean" ? data.production : undefined,
+      };
     case "specialities.schema.json":
       return { kind: "specialities", entries: named(data.specialities) };
     case "branches.schema.json":
@@ -105,12 +129,15 @@ export function factOf(schema: string, data: Json, file: string, collectionsDir:
     }
     case "collection.schema.json":
       if (path.dirname(file) !== collectionsDir) return undefined;
-      return { kind: "collection", dataFile: path.basename(file), slugs: slugsOf(data) };
+      return { kind: "collection", dataFile: path.basename(file), treatments: treatmentsOf(data, file) };
     case "treatment-page.schema.json": {
       const folder = path.dirname(file);
-      const slug = text(data.slug);
-      if (path.dirname(folder) !== collectionsDir || !slug) return undefined;
-      return { kind: "collection-item", dataFile: `${path.basename(folder)}.json`, slug };
+      if (path.dirname(folder) !== collectionsDir || !text(data.slug)) return undefined;
+      return {
+        kind: "collection-item",
+        dataFile: `${path.basename(folder)}.json`,
+        treatment: treatmentFacts(data, file, "", 0),
+      };
     }
   }
   return undefined;
@@ -121,6 +148,7 @@ export function addFact(model: SiteModel, fact: Fact) {
   switch (fact.kind) {
     case "site":
       model.canonicalBase ??= fact.canonicalBase;
+      model.production ??= fact.production;
       break;
     case "specialities":
     case "branches":
@@ -134,12 +162,19 @@ export function addFact(model: SiteModel, fact: Fact) {
       model.presentations.push(fact.presentation);
       break;
     case "collection":
-      model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), ...fact.slugs]);
-      break;
+      {
+        const slugs = fact.treatments.flatMap((t) => (t.slug === undefined ? [] : [t.slug]));
+        model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), ...slugs]);
+        const known = model.collections.get(fact.dataFile)?.treatments ?? [];
+        model.collections.set(fact.dataFile, { treatments: [...known, ...fact.treatments] });
+        break;
+      }
     case "collection-item": {
-      const slugs = model.collectionSlugs.get(fact.dataFile);
-      if (slugs) slugs.push(fact.slug);
-      else model.collectionSlugs.set(fact.dataFile, [fact.slug]);
+      const { treatment } = fact;
+      if (treatment.slug !== undefined)
+        model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), treatment.slug]);
+      const known = model.collections.get(fact.dataFile)?.treatments ?? [];
+      model.collections.set(fact.dataFile, { treatments: [...known, treatment] });
       break;
     }
     case "unread":
@@ -151,6 +186,29 @@ export function addFact(model: SiteModel, fact: Fact) {
 /** The slugs of a collection file's sub-departments. */
 export function slugsOf(data: Json): string[] {
   return objects(data.sub_departments).flatMap((s) => (typeof s.slug === "string" ? [s.slug] : []));
+}
+
+/** What the page checks need of each treatment of a collection file. */
+function treatmentsOf(data: Json, file: string): TreatmentFacts[] {
+  const list = Array.isArray(data.sub_departments) ? data.sub_departments : [];
+  return list.flatMap((t: Json | null, index) =>
+    t === null || typeof t !== "object" ? [] : [treatmentFacts(t, file, `/sub_departments/${index}`, index)],
+  );
+}
+
+/** What the page checks need of one treatment, at `at` in `file`. */
+function treatmentFacts(t: Json, file: string, at: string, index: number): TreatmentFacts {
+  return {
+    file,
+    at,
+    index,
+    slug: text(t.slug),
+    name: text(t.name),
+    url: text(t.url),
+    canonical: text(t.canonical_url),
+    title: text(t.meta_title),
+    description: text(t.meta_description),
+  };
 }
 
 /** The entries a ':slug' page is made once for. */

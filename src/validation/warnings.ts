@@ -4,7 +4,7 @@
  */
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
-import { childPointer, type UnplacedProblem } from "./problem";
+import type { UnplacedProblem } from "./problem";
 import { entriesOf, type Named, type PageFacts, type SiteModel } from "./site-model";
 
 /** Search results cut titles and descriptions at about these lengths. */
@@ -53,19 +53,4 @@ export function pageMetaWarnings(page: PageFacts, model: SiteModel): UnplacedPro
       ? value.replaceAll("{name}", name).replaceAll("{summary}", summary)
       : value;
   return metaWarnings(fill(page.meta?.title), fill(page.meta?.description), "/meta/title", "/meta/description");
-}
-
-/** One warning per list of the file that holds entries marked "sample": true. */
-export function sampleWarnings(data: Json): UnplacedProblem[] {
-  const warnings: UnplacedProblem[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (!Array.isArray(value)) continue;
-    const names = value.flatMap((entry: Json | null, i) =>
-      entry && typeof entry === "object" && entry.sample === true
-        ? [String(entry.name ?? entry.title ?? entry.slug ?? `item ${i + 1}`)]
-        : [],
-    );
-    if (names.length > 0) warnings.push(problem(say.SampleEntries, childPointer("", key), names));
-  }
-  return warnings;
 }

@@ -9,6 +9,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastValidNote } from "../../src/editor/app/PreviewPane";
 import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
 import { EDITOR_MARKER } from "../../src/editor/shared/marker";
 import { copySite, projectRoot, type TempSite } from "../editor/temp-site";
@@ -68,7 +69,7 @@ describe("content editor", { timeout: 60_000 }, () => {
     await expect.poll(() => preview(page).getByText("Who We Are").count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator(".save-status").textContent()).toBe("Unsaved changes");
     if (process.env.EDITOR_SCREENSHOT) {
-      await page.locator(".preview__bar select").last().selectOption("desktop");
+      await page.locator(".preview__widths").getByRole("button", { name: "Desktop", exact: true }).click();
       await label.evaluate((field) => field.scrollIntoView({ block: "center" }));
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(projectRoot, "docs/editor.png") });
@@ -98,14 +99,18 @@ describe("content editor", { timeout: 60_000 }, () => {
           .locator("xpath=ancestor::div[contains(@class,'form-group')][1]")
           .textContent(),
       )
-      .toContain("Expected the property 'title' (the heading above the about text), but this about has none.");
+      .toContain("Fill in 'Title': this about needs it.");
 
     expect(await saveAndWait(page)).toBe("Not saved: 2 problems need fixing first.");
     const routeField = page
       .locator("#root_linkLists_0_links_0_route")
       .locator("xpath=ancestor::div[contains(@class,'form-group')][1]");
     expect(await routeField.textContent()).toContain("no page has the route '/no-such-page'");
-    expect(await page.locator(".problems").textContent()).toContain("/linkLists/0/links/0/route");
+    // The banner names each field by its labels, never by a JSON pointer or a schema file.
+    const banner = (await page.locator(".problems").textContent()) ?? "";
+    expect(banner).toContain("Link list ‘Hospital’ › Link ‘About us’ › Page address: ");
+    expect(banner).toContain("About: Fill in 'Title': this about needs it.");
+    expect(banner).not.toMatch(/\/linkLists|\/about\/title|\.schema\.json/);
     expect(await readFile(file, "utf8")).toBe(before);
   });
 
@@ -148,8 +153,160 @@ describe("content editor", { timeout: 60_000 }, () => {
     await site$.goto(`${editor.url}/specialities/cardiology`);
     await site$.getByRole("link", { name: "Heart Failure Clinic" }).waitFor();
   });
+});
 
-  it("threw no errors in any page", () => {
+describe("the editor's preview", { timeout: 60_000 }, () => {
+  const frameWidth = (page: Page) =>
+    page.locator("iframe.preview__frame").evaluate((f) => (f as HTMLIFrameElement).contentWindow?.innerWidth);
+  const widthButton = (page: Page, name: string) =>
+    page.locator(".preview__widths").getByRole("button", { name, exact: true });
+
+  it("opens at a desktop's width, so the desktop menu shows, and switches to a phone's and back", async () => {
+    const page = await openEditor("site-config/navigation.json");
+    expect(await frameWidth(page)).toBe(1280);
+    expect(await widthButton(page, "Desktop").getAttribute("aria-pressed")).toBe("true");
+    // The desktop header shows the menu's labels; a phone's shows a Menu button instead.
+    const label = await page.locator("#root_items_1_label").inputValue();
+    await expect.poll(() => preview(page).locator("header nav").getByText(label).first().isVisible()).toBe(true);
+
+    await widthButton(page, "Phone").click();
+    await expect.poll(() => frameWidth(page)).toBe(390);
+    expect(await widthButton(page, "Phone").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => preview(page).getByRole("button", { name: /Menu/ }).first().isVisible()).toBe(true);
+
+    await widthButton(page, "Desktop").click();
+    await expect.poll(() => frameWidth(page)).toBe(1280);
+  });
+
+  it("keeps showing the last valid draft with a note while the draft has errors, and never an exception", async () => {
+    const page = await openEditor("site-config/navigation.json");
+    const label = page.locator("#root_items_1_label");
+    const nav = preview(page).locator("header nav").first();
+    await label.fill("Who We Are Now");
+    await expect.poll(() => nav.getByText("Who We Are Now").count()).toBeGreaterThan(0);
+
+    await label.fill("");
+    await expect.poll(() => page.locator(".preview__note").textContent()).toBe(lastValidNote);
+    expect(await nav.getByText("Who We Are Now").count()).toBeGreaterThan(0);
+
+    await label.fill("Our Story");
+    await expect.poll(() => nav.getByText("Our Story").count()).toBeGreaterThan(0);
+    expect(await page.locator(".preview__note--stale").count()).toBe(0);
+  });
+
+  it("shows a new, still empty FAQ block's page as it last was, with the note and no error in place", async () => {
+    const page = await openEditor("site-config/pages/home.json", "0");
+    const blocksBefore = await preview(page).locator("main [data-block]").count();
+    await page.locator(".part-list__add select").selectOption("faq-accordion");
+    await page.getByRole("button", { name: "+ Add block" }).click();
+    await expect.poll(() => page.locator(".preview__note").textContent()).toBe(lastValidNote);
+    const main = (await preview(page).locator("main").textContent()) ?? "";
+    expect(main).not.toContain("Content Not Loaded");
+    expect(main).not.toMatch(/Cannot read properties|undefined|TypeError/);
+    expect(await preview(page).locator("main [data-block]").count()).toBe(blocksBefore);
+
+    // Filled in, the block shows, outlined, and the preview goes to it.
+    await page.locator("#root_title").fill("Questions people ask");
+    await page.getByRole("button", { name: "+ Add", exact: true }).click();
+    await page.locator("#root_items_0_question").fill("Do I need an appointment?");
+    await page.locator("#root_items_0_answer").fill("No: walk in, or book to save time.");
+    await expect.poll(() => page.locator(".preview__note--stale").count()).toBe(0);
+    const editing = preview(page).locator("[data-editing]");
+    await expect.poll(() => editing.textContent()).toContain("Questions people ask");
+    await expect
+      .poll(() => editing.evaluate((e) => e.getBoundingClientRect().top < window.innerHeight && window.scrollY > 0))
+      .toBe(true);
+  });
+
+  it("outlines the part being edited and scrolls the frame to it", async () => {
+    const page = await openEditor("site-config/pages/home.json", "0");
+    const editing = preview(page).locator("[data-editing]");
+    await expect.poll(() => editing.count()).toBe(1);
+    const parts = page.locator(".part-list__item");
+    const last = (await parts.count()) - 1;
+    await parts.nth(last).click();
+    // The last block is far below the first screen: the frame scrolls to it and outlines it.
+    await expect
+      .poll(() =>
+        editing.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const list = element.previousElementSibling?.getAttribute("data-block");
+          return { list, inView: box.top < window.innerHeight && box.bottom > 0, scrolled: window.scrollY > 0 };
+        }),
+      )
+      .toEqual({ list: `/blocks/${last - 1}`, inView: true, scrolled: true });
+    expect(await editing.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("dashed");
+    // Only the frame scrolls: the pane around the scaled frame stays put, with no blank strip.
+    expect(await page.locator(".preview__stage").evaluate((stage) => stage.scrollTop)).toBe(0);
+
+    await parts.nth(1).click();
+    await expect
+      .poll(() => editing.evaluate((element) => element.previousElementSibling?.getAttribute("data-block")))
+      .toBe("/blocks/0");
+  });
+
+  it("opens the footer's file at the footer, outlined, with the pane's stage not scrolled", async () => {
+    const page = await openEditor("site-config/footer.json");
+    const footer = preview(page).locator("footer");
+    await expect.poll(() => footer.getAttribute("data-editing")).toBe("");
+    await expect
+      .poll(() =>
+        footer.evaluate(
+          (e) => Math.round(e.getBoundingClientRect().bottom) <= window.innerHeight && window.scrollY > 0,
+        ),
+      )
+      .toBe(true);
+    expect(await page.locator(".preview__stage").evaluate((stage) => stage.scrollTop)).toBe(0);
+  });
+});
+
+describe("the route picker", { timeout: 60_000 }, () => {
+  it("offers the site's pages by title, narrows them as you type, and fills in the chosen page's address", async () => {
+    const choices = (await (await fetch(`${editor.url}/editor/api/choices`)).json()) as {
+      pages: { route: string; title: string }[];
+    };
+    expect(choices.pages).toContainEqual(expect.objectContaining({ route: "/about-us/leadership-team" }));
+
+    const page = await openEditor("site-config/navigation.json");
+    const field = page.getByRole("combobox").and(page.locator("#root_items_1_route"));
+    await expect.poll(() => field.inputValue()).toBe("/about-us");
+    await field.click();
+    await field.fill("leadership");
+    const options = page.getByRole("listbox").getByRole("option");
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    const texts = await options.allTextContents();
+    expect(texts.every((t) => /leadership/i.test(t))).toBe(true);
+    await options.filter({ hasText: "/about-us/leadership-team" }).first().click();
+
+    expect(await field.inputValue()).toBe("/about-us/leadership-team");
+    expect(await page.getByRole("listbox").count()).toBe(0);
+    const group = field.locator("xpath=ancestor::div[contains(@class,'form-group')][1]");
+    expect(await group.locator(".picker__note").textContent()).toMatch(/^Leads to ‘.+’$/);
+    // The preview's menu entry now leads there.
+    await expect
+      .poll(() => preview(page).locator('header nav a[href="/about-us/leadership-team"]').count())
+      .toBeGreaterThan(0);
+  });
+
+  it("is used from the keyboard, and says when an address typed by hand leads to no page", async () => {
+    const page = await openEditor("site-config/navigation.json");
+    const field = page.locator("#root_items_1_route");
+    await field.click();
+    await field.fill("careers");
+    await field.press("ArrowDown");
+    await field.press("ArrowUp");
+    await field.press("Enter");
+    expect(await field.inputValue()).toBe("/careers");
+
+    await field.fill("/abuot-us");
+    await field.press("Escape");
+    const group = field.locator("xpath=ancestor::div[contains(@class,'form-group')][1]");
+    expect(await group.locator(".picker__note").textContent()).toBe("No page of this site has this address.");
+  });
+});
+
+describe("every editor page above", () => {
+  it("threw no errors", () => {
     expect(pageErrors).toEqual([]);
   });
 });

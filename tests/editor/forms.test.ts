@@ -86,7 +86,7 @@ describe("opening every part of every config file in the form", () => {
   });
 });
 
-describe("live validation messages, in the validate CLI's words", () => {
+describe("live validation messages, from the validate CLI's catalogue, naming fields by their labels", () => {
   /** A config file as opened, and the problems the editor shows as the person changes it. */
   const opened = (file: string) => {
     const text = readFileSync(path.join(realSiteRoot, file), "utf8");
@@ -97,24 +97,19 @@ describe("live validation messages, in the validate CLI's words", () => {
   };
   const navigation = opened("navigation.json");
 
-  it("says a required field is empty, at that field", () => {
+  it("says a required field is empty, at that field, by its label", () => {
     const data = structuredClone(navigation.doc);
     delete data.topBar.callLabel;
-    expect(navigation.messages(data)).toEqual([
-      [
-        "/topBar/callLabel",
-        "Expected the property 'callLabel' (the text before the call number, such as 'Call'), but this top bar has none.",
-      ],
-    ]);
+    expect(navigation.messages(data)).toEqual([["/topBar/callLabel", "Fill in 'Call label': this top bar needs it."]]);
   });
 
-  it("explains a pattern with an example", () => {
+  it("explains a pattern with an example, naming the field by its label", () => {
     const data = structuredClone(navigation.doc);
     data.items[0].key = "Home Page";
     expect(navigation.messages(data)).toEqual([
       [
         "/items/0/key",
-        "Expected 'key' to be lower-case letters, digits and hyphens, such as 'book-an-appointment', but found 'Home Page'.",
+        "Expected 'Short name' to be lower-case letters, digits and hyphens, such as 'book-an-appointment', but found 'Home Page'.",
       ],
     ]);
   });

@@ -95,11 +95,7 @@ describe("the form of a config file", { timeout: 20_000 }, () => {
   it("shows a live error at a field emptied by the person", () => {
     renderPart("navigation.json", { kind: "whole" });
     fireEvent.change(document.getElementById("root_topBar_callLabel") as HTMLElement, { target: { value: "" } });
-    expect(
-      screen.getByText(
-        "Expected the property 'callLabel' (the text before the call number, such as 'Call'), but this top bar has none.",
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText("Fill in 'Call label': this top bar needs it.")).toBeInTheDocument();
   });
 
   it("shows the server's problems at their fields", () => {

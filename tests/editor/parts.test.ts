@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ConfigFileInfo, describeFile } from "../../src/editor/shared/config-files";
+import { type ConfigFileInfo, describeFile, distinctLabels } from "../../src/editor/shared/config-files";
 import {
   duplicateItem,
   followSlug,
@@ -40,8 +40,19 @@ describe("config files as the editor lists them", () => {
     expect(label("collections/cardiology.presentation.json")).toBe("Cardiology treatment page layout");
     expect(label("pages/home.json")).toBe("/home");
     expect(open("pages/home.json").info.detail).toBe("Multi-Specialty Hospitals in Hyderabad and Andhra Pradesh");
-    expect(label("forms/appointment.json")).toBe("Book an Appointment form");
+    expect(label("forms/appointment.json")).toBe("Appointment form on treatment pages");
+    expect(label("forms/booking.json")).toBe("Booking pop-up form (header and side buttons)");
+    expect(label("forms/contact-us.json")).toBe("Send us a message form");
     expect(open("forms/appointment.json").info.detail).toBe("form id 'appointment'");
+  });
+
+  it("tells apart files whose labels tie, by their second line", () => {
+    const forms = ["appointment", "booking"].map((id) => ({ ...open(`forms/${id}.json`).info, label: "Book form" }));
+    expect(distinctLabels(forms).map((f) => f.label)).toEqual([
+      "Book form (form id 'appointment')",
+      "Book form (form id 'booking')",
+    ]);
+    expect(distinctLabels([open("navigation.json").info]).map((f) => f.label)).toEqual(["Navigation"]);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * One catalogue: a mistake made in the editor reads exactly as `npm run validate` words it, both
- * when a save is refused and while the person types.
+ * One catalogue: a mistake made in the editor is the problem `npm run validate` finds, the same
+ * catalogue entry at the same place, both when a save is refused and while the person types. The
+ * words differ only where the CLI names a property as written in the file ('label') and the editor
+ * names the field as its form shows it ('Label'), without the schema file the CLI's hint names.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -58,7 +60,14 @@ describe("the editor and the validate CLI", { timeout: 30_000 }, () => {
     const refused = (await response.json()) as RefusedResponse;
     const cli = await cliProblems(printJson(data, opened.text));
     expect(refused.errors.map((p) => p.name)).toEqual(["MissingProperty", "UnknownRoute"]);
-    expect(refused.errors).toEqual(cli);
+    const place = (p: Problem) => [p.file, p.line, p.column, p.pointer, p.name, p.severity];
+    expect(refused.errors.map(place)).toEqual(cli.map(place));
+    expect(cli[0].message).toBe(
+      "Expected the property 'label' (the words visitors see in the menu), but this menu entry has none.",
+    );
+    expect(cli[0].hint).toBe("see schemas/navigation.schema.json");
+    expect(refused.errors[0]).toMatchObject({ message: "Fill in 'Label': this menu entry needs it.", hint: null });
+    expect(refused.errors[1]).toEqual(cli[1]);
   });
 
   it("word a mistake the same while the person types", async () => {
@@ -67,7 +76,8 @@ describe("the editor and the validate CLI", { timeout: 30_000 }, () => {
     withMistakes(data);
     const live = liveProblems(describeFile(file, data) as ConfigFileInfo, data, text);
     const cli = await cliProblems(printJson(data, text));
-    expect(live.map((p) => p.message)).toEqual([cli[0].message]);
-    expect(live[0]).toEqual({ ...cli[0], pointer: "/items/1/label" });
+    expect(live).toEqual([
+      { ...cli[0], pointer: "/items/1/label", message: "Fill in 'Label': this menu entry needs it.", hint: null },
+    ]);
   });
 });

@@ -60,6 +60,17 @@ async function edit(file: string, change: (data: Loose) => void) {
   return { ...answer, before: opened.text, after: await readFile(site.file(file), "utf8") };
 }
 
+/**
+ * Puts a copy of the collection's first treatment second, renamed: its own slug, name, path and
+ * canonical address, and whatever else `own` gives it.
+ */
+function insertCopy(data: Loose, slug: string, name: string, own: Record<string, string> = {}) {
+  const copy = structuredClone(data.sub_departments[0]);
+  const url = `/specialities/cardiology/${slug}`;
+  Object.assign(copy, { slug, name, url, canonical_url: `https://www.hospitals.example${url}`, ...own });
+  data.sub_departments.splice(1, 0, copy);
+}
+
 describe("editor API: listing and opening", () => {
   it("lists every config file by what it is", async () => {
     const { files } = (await (await fetch(api("files"))).json()) as FileListResponse;
@@ -71,7 +82,8 @@ describe("editor API: listing and opening", () => {
         "/contact-us",
         "Cardiology treatments",
         "Orthopedics treatments",
-        "Book an Appointment form",
+        "Appointment form on treatment pages",
+        "Booking pop-up form (header and side buttons)",
       ]),
     );
     const onDisk = await readdir(site.siteRoot, { recursive: true });
@@ -138,18 +150,30 @@ describe("editor API: saving a change", { timeout: 30_000 }, () => {
 
   it("adds a treatment page duplicated from another, renamed", async () => {
     const file = "site-config/collections/cardiology-sub-departments.json";
-    const { status, after } = await edit(file, (data) => {
-      const copy = structuredClone(data.sub_departments[0]);
-      Object.assign(copy, {
-        slug: "heart-failure-clinic",
-        name: "Heart Failure Clinic",
-        url: "/specialities/cardiology/heart-failure-clinic",
-        canonical_url: "https://www.hospitals.example/specialities/cardiology/heart-failure-clinic",
-      });
-      data.sub_departments.splice(1, 0, copy);
-    });
+    const { status, after } = await edit(file, (data) =>
+      insertCopy(data, "heart-failure-clinic", "Heart Failure Clinic", {
+        meta_title: "Heart Failure Clinic in Kukatpally",
+        meta_description: "Our heart failure clinic in Kukatpally: follow-up, medicines and device checks.",
+      }),
+    );
     expect(status).toBe(200);
     expect(JSON.parse(after).sub_departments[1].slug).toBe("heart-failure-clinic");
+  });
+
+  it("refuses a copy that keeps the original's title and description, naming the original", async () => {
+    const file = "site-config/collections/cardiology-sub-departments.json";
+    const { status, body } = await edit(file, (data) =>
+      insertCopy(data, "heart-failure-day-care", "Heart Failure Day Care"),
+    );
+    expect(status).toBe(400);
+    const refused = body as RefusedResponse;
+    expect(refused.errors.map((e) => [e.pointer, e.name])).toEqual([
+      ["/sub_departments/1/meta_title", "DuplicatePageValue"],
+      ["/sub_departments/1/meta_description", "DuplicatePageValue"],
+    ]);
+    expect(refused.errors[0].message).toContain(
+      "is also the browser title of 'Heart Failure' (site-config/collections/cardiology-sub-departments.json:",
+    );
   });
 });
 

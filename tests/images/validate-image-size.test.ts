@@ -74,8 +74,7 @@ describe("validate CLI on raster images", () => {
   it("warns of a treatment image that is not the frame's shape", () => {
     expect(run.stdout).toContain(
       lines(
-        "site-config/collections/cardiology.presentation.json:8:19 -> /defaultImage",
-        "  warning: Expected a treatment image of the frame's shape, 800 × 500, but '/images/treatments/cardiology-default.webp' is 1200 × 900, so it will look stretched. Crop it to 1200 × 750.",
+        "  warning: site-config/collections/cardiology.presentation.json:8:19 -> /defaultImage: Expected a treatment image of the frame's shape, 800 × 500, but '/images/treatments/cardiology-default.webp' is 1200 × 900, so it will look stretched. Crop it to 1200 × 750.",
       ),
     );
   });

@@ -87,6 +87,8 @@ describe("validate CLI", () => {
     });
     expect(report.summary).toEqual({
       valid: false,
+      publish: false,
+      followOns: 0,
       errors: 2,
       warnings: 0,
       filesWithProblems: 2,

@@ -59,11 +59,11 @@ describe("validate CLI", () => {
     );
   });
 
-  it("names the missing image and where it was looked for", () => {
+  it("names the missing image, where it was looked for, and the file it most likely meant", () => {
     expect(run.stdout).toContain(
       lines(
         "site-config/collections/cardiology-sub-departments.json:13:16 -> /sub_departments/0/image",
-        "  error: Expected the image '/images/treatments/heart-failure.png' at public/images/treatments/heart-failure.png, but there is no such file.",
+        "  error: Expected the image '/images/treatments/heart-failure.png' at public/images/treatments/heart-failure.png, but there is no such file; did you mean '/images/treatments/heart-failure.svg'?",
         "  hint: Image paths start with '/' and are looked up under public/.",
       ),
     );
@@ -128,23 +128,31 @@ describe("validate CLI", () => {
     );
   });
 
-  it("warns about long titles and descriptions and sample data, and still exits 0", () => {
+  it("warns about long titles and descriptions, one line per kind, notes sample data once, and still exits 0", () => {
     expect(warnings.code).toBe(0);
     expect(warnings.stdout).toBe(
       lines(
-        "site-config/branches.json:3:15 -> /branches",
-        '  warning: 1 entry is sample data (Kothapet): confirm the details before publishing, then set "sample" to false.',
-        "  hint: Sample entries hold placeholder details, written to show the layout rather than as facts.",
+        "Warnings, one line per kind (npm run validate -- --verbose shows each):",
+        "  warning: site-config/pages/home.json:5:14 -> /meta/title: The browser title is 77 characters long; search results show about 60, so the rest may be cut off.",
+        "  warning: site-config/pages/home.json:6:20 -> /meta/description: The meta description is 177 characters long; search results show about 160, so the rest may be cut off.",
+        "",
+        `This site shows placeholder details (1 sample entry), as a demonstration does. Before publishing, run 'npm run validate -- --publish': it lists each and what to put there. The build refuses them once "production" is true in site-config/site.json.`,
+        "",
+        "All 14 files are valid, with 3 warnings in 2 files.\n",
+      ),
+    );
+  });
+
+  it("prints every warning in full with --verbose", async () => {
+    const verbose = await validate(["--root", "site-config", "--verbose"], siteWith("seo-warnings"));
+    expect(verbose.stdout).toContain(
+      lines(
+        "site-config/branches.json:16:17 -> /branches/0/sample",
+        `  warning: 'Kothapet' is a sample branch, written to show the layout: before publishing, replace its details with real ones and set "sample" to false, or remove it.`,
         "",
         "site-config/pages/home.json:5:14 -> /meta/title",
         "  warning: The browser title is 77 characters long; search results show about 60, so the rest may be cut off.",
         "  hint: Keep titles to 60 characters or fewer.",
-        "",
-        "site-config/pages/home.json:6:20 -> /meta/description",
-        "  warning: The meta description is 177 characters long; search results show about 160, so the rest may be cut off.",
-        "  hint: Keep meta descriptions to 160 characters or fewer.",
-        "",
-        "All 14 files are valid, with 3 warnings in 2 files.\n",
       ),
     );
   });

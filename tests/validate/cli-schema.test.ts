@@ -22,7 +22,7 @@ describe("validate CLI", () => {
     expect(run.stdout).toContain(
       lines(
         "site-config/collections/cardiology-sub-departments.json:15:22 -> /sub_departments/0/content/sections/0",
-        "  error: Expected the property 'h2' (the section's H2), but this section has none.",
+        "  error: Expected the property 'h2' (the heading of this section), but this section has none.",
         "  hint: see schemas/collection.schema.json",
       ),
     );

@@ -43,15 +43,34 @@ describe("a validation run with an overlay", () => {
     expect(runWith({ [navigation]: valid }, folder)).toEqual([]);
   });
 
-  it("checks the rest of the site against the overlay's text", () => {
+  it("checks the rest of the site against the overlay's text, and folds what the change breaks there under it", () => {
     const folder = siteWith();
     const contact = "site-config/pages/contact-us.json";
     const text = readFileSync(path.join(folder, contact), "utf8").replace(
       '"route": "/contact-us"',
       '"route": "/contact"',
     );
-    expect(runWith({ [contact]: text }, folder).filter((p) => p.startsWith(navigation))).toEqual([
-      "site-config/navigation.json:15:57 /items/2/route Expected a route this site defines, but no page has the route '/contact-us'; did you mean '/contact'?",
+    const report = validateSite({
+      siteRoot: path.join(folder, "site-config"),
+      schemasDir: path.join(repoRoot, "schemas"),
+      publicDir: path.join(folder, "public"),
+      shownFrom: folder,
+      overlay: new Map([[path.join(folder, contact), text]]),
+    });
+    const [cause] = report.problems;
+    expect(report.problems).toHaveLength(1);
+    expect(cause).toMatchObject({ file: contact, pointer: "/route", name: "RenamedTarget" });
+    expect(cause.message).toBe(
+      "3 references elsewhere use the route '/contact-us', which nothing defines; the closest is this one, '/contact'. If this was renamed by mistake, change it back to '/contact-us'; if not, change those references (listed below) to '/contact'.",
+    );
+    const followOns = cause.followOns?.map((p) => `${p.file}:${p.line}:${p.column} ${p.pointer}`);
+    expect(followOns).toEqual([
+      "site-config/footer.json:9:43 /linkLists/0/links/0/route",
+      "site-config/navigation.json:15:57 /items/2/route",
+      "site-config/pages/home.json:22:51 /blocks/2/button/route",
     ]);
+    expect(cause.followOns?.[1].message).toBe(
+      "Expected a route this site defines, but no page has the route '/contact-us'; did you mean '/contact'?",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateDocument } from "../../src/validation/ajv";
 import { findSyntaxMistake } from "../../src/validation/json-syntax";
-import { PositionFinder } from "../../src/validation/positions";
+import { PositionFinder, placeEach } from "../../src/validation/positions";
 import { schemaProblems } from "../../src/validation/schema-errors";
 import { closest } from "../../src/validation/suggest";
 
@@ -100,6 +100,19 @@ describe("positions", () => {
 
   it("stop at the deepest value that exists", () => {
     expect(new PositionFinder(text).of("/a/0/c/d")).toEqual({ line: 3, column: 5 });
+  });
+
+  it("are found only when a problem's place is read, reading the file once", () => {
+    let reads = 0;
+    const unplaced = { pointer: "/a/0", name: "X", severity: "warning", message: "m", hint: null } as const;
+    const [first, second] = placeEach([unplaced, { ...unplaced, pointer: "/a" }], "f.json", () => {
+      reads++;
+      return text;
+    });
+    expect(reads).toBe(0);
+    expect([first.line, first.column, second.line]).toEqual([3, 5, 2]);
+    expect(JSON.parse(JSON.stringify(first))).toEqual({ file: "f.json", line: 3, column: 5, ...unplaced });
+    expect(reads).toBe(1);
   });
 });
 

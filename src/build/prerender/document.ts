@@ -3,6 +3,7 @@
  * Open Graph, JSON-LD), the app's HTML, and the data it hydrates with. JSON-LD and the hydration
  * data are data blocks, not scripts, so the content security policy's script-src 'self' holds.
  */
+import type { ShareImage } from "../social/card-spec";
 import type { PageInfo } from "./manifest";
 
 const escapeHtml = (text: string) =>
@@ -20,29 +21,57 @@ function scriptJson(value: unknown): string {
     : json;
 }
 
-/** The <head> tags of a page. */
-export function headTags(info: PageInfo, siteName: string, imageUrl: string): string {
+/**
+ * The <head> tags of a page. Link previews (Open Graph, read by WhatsApp, Facebook and LinkedIn;
+ * Twitter's cards, read by X) get the title, description, address, locale and the preview image
+ * with its size and text alternative; an image without a known size gets the small card.
+ */
+export function headTags(info: PageInfo, siteName: string, image: ShareImage | string, locale?: string): string {
   const title = escapeHtml(info.title);
   const description = escapeHtml(info.description);
   const canonical = escapeHtml(info.canonical);
+  const shared = typeof image === "string" ? { url: image } : image;
+  const url = escapeHtml(shared.url);
+  const alt = shared.alt ? escapeHtml(shared.alt) : undefined;
+  const large = shared.width !== undefined && shared.height !== undefined;
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${canonical}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    ...(locale ? [`<meta property="og:locale" content="${escapeHtml(locale)}" />`] : []),
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${canonical}" />`,
-    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta property="og:image" content="${url}" />`,
+    ...(shared.type ? [`<meta property="og:image:type" content="${escapeHtml(shared.type)}" />`] : []),
+    ...(large
+      ? [
+          `<meta property="og:image:width" content="${shared.width}" />`,
+          `<meta property="og:image:height" content="${shared.height}" />`,
+        ]
+      : []),
+    ...(alt ? [`<meta property="og:image:alt" content="${alt}" />`] : []),
+    `<meta name="twitter:card" content="${large ? "summary_large_image" : "summary"}" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${url}" />`,
+    ...(alt ? [`<meta name="twitter:image:alt" content="${alt}" />`] : []),
     ...(info.assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
     ...info.structuredData.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join("\n    ");
 }
 
+/** Open Graph's locale from the template's <html lang>: "en-IN" -> "en_IN". */
+export function localeOf(template: string): string | undefined {
+  const lang = /<html[^>]*\slang="([A-Za-z]{2,3})(?:-([A-Za-z]{2}))?"/.exec(template);
+  if (!lang) return undefined;
+  return lang[2] ? `${lang[1].toLowerCase()}_${lang[2].toUpperCase()}` : lang[1].toLowerCase();
+}
+
 /** The template cut around the head's end and the root element, once per template. */
-let parts: { template: string; beforeHead: string; beforeRoot: string; afterRoot: string } | undefined;
+let parts: { template: string; beforeHead: string; beforeRoot: string; afterRoot: string; locale?: string } | undefined;
 
 function templateParts(template: string) {
   if (parts?.template === template) return parts;
@@ -55,14 +84,21 @@ function templateParts(template: string) {
     beforeHead: page.slice(0, head),
     beforeRoot: page.slice(head, root),
     afterRoot: page.slice(root + '<div id="root"></div>'.length),
+    locale: localeOf(template),
   };
   return parts;
 }
 
 /** The whole HTML document of a page, from the built template. */
-export function pageDocument(template: string, info: PageInfo, appHtml: string, siteName: string, imageUrl: string) {
-  const { beforeHead, beforeRoot, afterRoot } = templateParts(template);
-  const head = headTags(info, siteName, imageUrl);
+export function pageDocument(
+  template: string,
+  info: PageInfo,
+  appHtml: string,
+  siteName: string,
+  image: ShareImage | string,
+) {
+  const { beforeHead, beforeRoot, afterRoot, locale } = templateParts(template);
+  const head = headTags(info, siteName, image, locale);
   const data = info.hydration
     ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
     : "";

@@ -19,6 +19,8 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
+import { ownShareImage, type ShareImage } from "../social/card-spec";
+import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { pageDocument } from "./document";
 import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
@@ -108,13 +110,39 @@ export async function renderPage(info: PageInfo, template: string, { reuseFrames
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration);
   const html = await renderBody(info, reuseFrames);
-  return pageDocument(template, info, html, site.name, `${site.canonicalBase}${site.logo.src}`);
+  return pageDocument(template, info, html, site.name, info.shareImage ?? `${site.canonicalBase}${site.logo.src}`);
 }
 
-/** Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site. */
-export const runJobs = (jobs: Job[], context: JobContext) =>
-  runJobsWith(jobs, context, {
-    render: renderPage,
+/** A page's link preview image: the one its config names, or its card, drawn unless cached. */
+async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImage | undefined> {
+  if (!info.share) return undefined;
+  return "image" in info.share
+    ? ownShareImage(info.share.image, store.canonicalBase)
+    : ensureCard(info.share.card, store);
+}
+
+/**
+ * Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site, each with
+ * its social card (src/build/social/cards.ts).
+ */
+export async function runJobs(jobs: Job[], context: JobContext) {
+  const store = { distDir: context.distDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const before = { ...cardCounts };
+  // The cards the pages name are files of dist/ too: a full build keeps what its jobs wrote.
+  const cardFiles = new Set<string>();
+  const result = await runJobsWith(jobs, context, {
+    render: async (info, template) => {
+      const shareImage = await shareImageOf(info, store);
+      if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
+        cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
+      return renderPage({ ...info, shareImage }, template);
+    },
     pageInfo,
     lists: catalogListPages(context.catalog.catalog),
   });
+  return {
+    ...result,
+    written: [...result.written, ...cardFiles],
+    cards: { drawn: cardCounts.drawn - before.drawn, cached: cardCounts.cached - before.cached },
+  };
+}

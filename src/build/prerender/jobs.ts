@@ -61,6 +61,8 @@ export interface JobResult {
   unchanged: number;
   /** Milliseconds spent per part of the work, summed over the jobs (the build prints them). */
   times: Record<string, number>;
+  /** Social cards drawn, and taken from the cache (src/build/social/cards.ts). */
+  cards?: { drawn: number; cached: number };
 }
 
 /** Renders one page to its whole HTML document (entry-server.tsx). */

@@ -37,6 +37,7 @@ import {
   specialities,
   treatmentPage,
 } from "../../site";
+import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
 
 /** One prerendered page. */
 export interface PageInfo {
@@ -56,6 +57,10 @@ export interface PageInfo {
   modules: string[];
   /** The chunks and styles of `modules` (filled in by the prerenderer from the build manifest). */
   assets?: { scripts: string[]; styles: string[] };
+  /** What the page's link preview image is made from: a card to draw, or an image its config names. */
+  share?: ShareSource;
+  /** That image as the head names it (filled in by the prerenderer once the card is drawn). */
+  shareImage?: ShareImage;
 }
 
 /** What the build knows of a collection without reading its treatments: their slugs and names. */
@@ -84,6 +89,26 @@ export type PageSpec =
       deps: string[];
     }
   | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] };
+
+/** A card with the site's brand, or the page's own image when its config names one. */
+function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
+  if (own) return own;
+  const card: CardSpec = {
+    title,
+    kicker,
+    brand: site.name,
+    logo: site.logo.src,
+    host: new URL(site.canonicalBase).host,
+  };
+  return { card };
+}
+
+/** What kind of page an entry's page is, above its title on the card. */
+const entryKickers: Record<Entry["kind"], (entry: Entry) => string | undefined> = {
+  specialities: () => "Speciality",
+  branches: (e) => ("city" in e.entry && typeof e.entry.city === "string" ? `Hospital in ${e.entry.city}` : "Hospital"),
+  posts: () => "Health blog",
+};
 
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
@@ -218,6 +243,11 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
     description: fillName(page.meta.description, entry),
     canonical,
     structuredData,
+    share: shareOf(
+      page.meta.image ? { image: page.meta.image } : undefined,
+      title,
+      entry ? entryKickers[entry.kind](entry) : undefined,
+    ),
     modules: [
       appModule,
       spec.file,
@@ -251,6 +281,11 @@ function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: 
     canonical: item.canonical_url,
     structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, collection.speciality)],
     hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, item) } },
+    share: shareOf(
+      item.share_image ? { image: item.share_image } : undefined,
+      item.content.h1 ?? item.name,
+      collection.speciality,
+    ),
     modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
   };
 }

@@ -88,7 +88,13 @@ export async function runJobsOnWorkers(
   );
   const times: Record<string, number> = {};
   for (const r of results) for (const [part, ms] of Object.entries(r.times)) times[part] = (times[part] ?? 0) + ms;
-  return { written: results.flatMap((r) => r.written), unchanged: results.reduce((n, r) => n + r.unchanged, 0), times };
+  const cards = (key: "drawn" | "cached") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
+  return {
+    written: results.flatMap((r) => r.written),
+    unchanged: results.reduce((n, r) => n + r.unchanged, 0),
+    times,
+    cards: { drawn: cards("drawn"), cached: cards("cached") },
+  };
 }
 
 /** sitemap.xml of the pages at `paths` ('/' is left out: /home is the home page's address). */
@@ -136,7 +142,7 @@ export async function prerenderAll(options: {
     incremental: false,
   };
   const jobs: Job[] = specs.map((spec) => ({ kind: "page", spec }));
-  await runJobsOnWorkers(jobs, context, options.ssrDir, options.workers);
+  const done = await runJobsOnWorkers(jobs, context, options.ssrDir, options.workers);
   const base = bundle.siteFacts.canonicalBase;
   writeFileSync(
     path.join(options.distDir, "sitemap.xml"),
@@ -146,7 +152,12 @@ export async function prerenderAll(options: {
     ),
   );
   writeFileSync(path.join(options.distDir, "robots.txt"), robotsTxt(base));
-  return { pages: specs.length, seconds: (performance.now() - started) / 1000, workers: options.workers };
+  return {
+    pages: specs.length,
+    seconds: (performance.now() - started) / 1000,
+    workers: options.workers,
+    cards: done.cards ?? { drawn: 0, cached: 0 },
+  };
 }
 
 export async function main() {
@@ -166,4 +177,5 @@ export async function main() {
     workers: Number(values.workers),
   });
   console.log(`Prerendered ${result.pages} pages in ${result.seconds.toFixed(2)} s (${result.workers} worker(s)).`);
+  console.log(`Social cards: ${result.cards.drawn} drawn, ${result.cards.cached} from the cache.`);
 }

@@ -17,7 +17,8 @@ const ending = ".meta.js";
 /** The fields of a config file that `?meta` imports give. */
 export const metaFields = ["route", "each"] as const;
 
-export function configMetaPlugin(): Plugin {
+/** `read` gives a config file's text; `npm run dev` passes the config check's (config-check-plugin.ts). */
+export function configMetaPlugin(read: (file: string) => Promise<string> = (file) => readFile(file, "utf8")): Plugin {
   return {
     name: "config-meta",
     enforce: "pre",
@@ -30,7 +31,7 @@ export function configMetaPlugin(): Plugin {
       if (!id.startsWith(prefix)) return null;
       const file = id.slice(prefix.length, -ending.length);
       this.addWatchFile(file);
-      const config = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+      const config = JSON.parse(await read(file)) as Record<string, unknown>;
       const meta = Object.fromEntries(metaFields.filter((key) => key in config).map((key) => [key, config[key]]));
       return `export default ${JSON.stringify(meta)};`;
     },

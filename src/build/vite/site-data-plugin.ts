@@ -6,6 +6,7 @@
  * under those paths is a 404, as on the built site. (`npm run build` writes the files itself.)
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -18,16 +19,27 @@ import {
   treatmentIndex,
 } from "../../shared/collections/data-files.ts";
 import { locateCollection, readStoredCollection, wholeCollection } from "../../shared/collections/store.ts";
+import type { TreatmentCollection } from "../../shared/generated/collection.ts";
+
+type Reader = (file: string) => Promise<string | Buffer>;
 
 /** The data a path asks for, or undefined when there is none. */
-function answer(collectionsDir: string, url: string): { type: string; body: string } | undefined {
+async function answer(
+  collectionsDir: string,
+  url: string,
+  read: Reader,
+): Promise<{ type: string; body: string } | undefined> {
   const match = /^\/assets\/(data|builtin)\/([a-z0-9-]+-sub-departments)(?:\.json|\/(.+))$/.exec(url);
   if (!match) return undefined;
   const [, kind, stem, rest] = match;
   const dataFile = `${stem}.json`;
   const location = locateCollection(collectionsDir, dataFile);
   if (!location) return undefined;
-  const collection = wholeCollection(readStoredCollection(location));
+  // A collection file through `read` (npm run dev: the last valid text while the file has errors).
+  const collection =
+    location.storage === "file"
+      ? (JSON.parse(String(await read(location.path))) as TreatmentCollection)
+      : wholeCollection(readStoredCollection(location));
   const json = (value: unknown) => ({ type: "application/json; charset=utf-8", body: JSON.stringify(value) });
   const module = (value: unknown) => ({
     type: "text/javascript; charset=utf-8",
@@ -67,16 +79,17 @@ function notFound(res: ServerResponse) {
   res.end("Not found.");
 }
 
-export function siteDataPlugin(root: string): Plugin {
+/** `read` gives a config file's text; `npm run dev` passes the config check's (config-check-plugin.ts). */
+export function siteDataPlugin(root: string, read: Reader = (file) => readFile(file)): Plugin {
   const collectionsDir = path.join(root, "site-config", "collections");
   return {
     name: "site-data",
     configureServer(server) {
-      server.middlewares.use((req, res, next) => {
+      server.middlewares.use(async (req, res, next) => {
         const url = decodeURI(req.url?.split("?")[0] ?? "");
         if (!url.startsWith("/assets/data/") && !url.startsWith("/assets/builtin/")) return next();
         try {
-          const found = answer(collectionsDir, url);
+          const found = await answer(collectionsDir, url, read);
           if (!found) return notFound(res);
           res.setHeader("Content-Type", found.type);
           res.setHeader("Cache-Control", "no-store");

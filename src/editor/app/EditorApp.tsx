@@ -3,11 +3,13 @@
  * and which part of it are open lives in the address (#file=...&part=...), so a reload, the back
  * button and a shared link keep the place.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type ConfigFileInfo, groupOrder } from "../shared/config-files";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ChoicesResponse } from "../shared/api";
+import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
-import { listFiles } from "./api-client";
+import { listFiles, readChoices } from "./api-client";
 import { FileEditor } from "./FileEditor";
+import { ChoicesContext, emptyChoices } from "./pickers/choices";
 
 interface Place {
   file?: string;
@@ -27,10 +29,13 @@ function placeHash(place: Place): string {
 }
 
 export function EditorApp() {
-  const [files, setFiles] = useState<ConfigFileInfo[]>([]);
+  const [listed, setFiles] = useState<ConfigFileInfo[]>([]);
+  const files = useMemo(() => distinctLabels(listed), [listed]);
+  const [choices, setChoices] = useState<ChoicesResponse>(emptyChoices);
   const [loadError, setLoadError] = useState<string>();
   const [place, setPlace] = useState<Place>(readPlace);
-  const [filesOpen, setFilesOpen] = useState(true);
+  // On a narrow screen an open file gets the width: the file list folds away (☰ Files opens it).
+  const [filesOpen, setFilesOpen] = useState(() => !place.file || window.innerWidth >= wideScreen);
   const dirty = useRef(false);
 
   const refreshFiles = useCallback(() => {
@@ -38,7 +43,10 @@ export function EditorApp() {
       (answer) => setFiles(answer.files),
       (error: Error) => setLoadError(error.message),
     );
+    // What the pickers offer follows the site as saved (a page added, a picture renamed).
+    readChoices().then(setChoices, () => undefined);
   }, []);
+  const fileLabel = useCallback((path: string) => files.find((f) => f.path === path)?.label, [files]);
   useEffect(refreshFiles, [refreshFiles]);
 
   useEffect(() => {
@@ -49,6 +57,7 @@ export function EditorApp() {
           window.history.replaceState(null, "", placeHash(current));
           return current;
         }
+        if (next.file && next.file !== current.file && window.innerWidth < wideScreen) setFilesOpen(false);
         return next;
       });
     };
@@ -78,67 +87,73 @@ export function EditorApp() {
   }, []);
 
   return (
-    <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
-      <header className="editor__bar">
-        <button
-          type="button"
-          className="btn btn-quiet"
-          onClick={() => setFilesOpen((o) => !o)}
-          aria-expanded={filesOpen}
-        >
-          ☰ Files
-        </button>
-        <h1 className="editor__title">Site editor</h1>
-        <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
-        <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
-          Open the site as saved ↗
-        </a>
-      </header>
-      {filesOpen ? (
-        <nav className="editor__files" aria-label="Config files">
-          {loadError ? <p className="notice notice--error">{loadError}</p> : null}
-          {groupOrder.map((group) => {
-            const inGroup = files.filter((f) => f.group === group);
-            if (inGroup.length === 0) return null;
-            return (
-              <section key={group} className="files__group">
-                <h2 className="files__heading">{group}</h2>
-                <ul className="files__list">
-                  {inGroup.map((file) => (
-                    <li key={file.path}>
-                      <a
-                        href={placeHash({ file: file.path })}
-                        className={`files__link${file.path === place.file ? " is-current" : ""}`}
-                        aria-current={file.path === place.file ? "page" : undefined}
-                      >
-                        <span className="files__label">{file.label}</span>
-                        {file.detail ? <span className="files__detail">{file.detail}</span> : null}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-        </nav>
-      ) : null}
-      <main className="editor__main">
-        {place.file ? (
-          <FileEditor
-            key={place.file}
-            path={place.file}
-            part={place.part}
-            onChoosePart={choosePart}
-            onDirty={onDirty}
-            onSaved={refreshFiles}
-          />
-        ) : (
-          <Welcome />
-        )}
-      </main>
-    </div>
+    <ChoicesContext.Provider value={choices}>
+      <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
+        <header className="editor__bar">
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => setFilesOpen((o) => !o)}
+            aria-expanded={filesOpen}
+          >
+            ☰ Files
+          </button>
+          <h1 className="editor__title">Site editor</h1>
+          <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+          <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
+            Open the site as saved ↗
+          </a>
+        </header>
+        {filesOpen ? (
+          <nav className="editor__files" aria-label="Config files">
+            {loadError ? <p className="notice notice--error">{loadError}</p> : null}
+            {groupOrder.map((group) => {
+              const inGroup = files.filter((f) => f.group === group);
+              if (inGroup.length === 0) return null;
+              return (
+                <section key={group} className="files__group">
+                  <h2 className="files__heading">{group}</h2>
+                  <ul className="files__list">
+                    {inGroup.map((file) => (
+                      <li key={file.path}>
+                        <a
+                          href={placeHash({ file: file.path })}
+                          className={`files__link${file.path === place.file ? " is-current" : ""}`}
+                          aria-current={file.path === place.file ? "page" : undefined}
+                        >
+                          <span className="files__label">{file.label}</span>
+                          {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </nav>
+        ) : null}
+        <main className="editor__main">
+          {place.file ? (
+            <FileEditor
+              key={place.file}
+              path={place.file}
+              part={place.part}
+              onChoosePart={choosePart}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+              fileLabel={fileLabel}
+            />
+          ) : (
+            <Welcome />
+          )}
+        </main>
+      </div>
+    </ChoicesContext.Provider>
   );
 }
+
+/** From this width up, the file list stays open beside an open file. */
+const wideScreen = 1440;
 
 const leaveQuestion = "You have changes that are not saved. Leave this file and lose them?";
 

@@ -55,6 +55,8 @@ interface FileEditorProps {
   onChoosePart: (part: string) => void;
   onDirty: (dirty: boolean) => void;
   onSaved: () => void;
+  /** A config file's name in the editor, by its path, for problems in other files. */
+  fileLabel?: (path: string) => string | undefined;
 }
 
 function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
@@ -63,7 +65,7 @@ function parsePart(raw: string | undefined, split: Split | undefined, count: num
   return { kind: "settings" };
 }
 
-export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSaved }: FileEditorProps) {
+export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSaved, fileLabel }: FileEditorProps) {
   const [opened, setOpened] = useState<Opened>();
   const [doc, setDoc] = useState<Data>();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -260,7 +262,14 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         }}
         onReload={() => open({ kind: "saved", message: "Reloaded from disk." })}
       />
-      <ProblemPanel file={path} problems={standing} warnings={warnings} onGoTo={goTo} />
+      <ProblemPanel
+        info={opened.info}
+        doc={doc}
+        problems={standing}
+        warnings={warnings}
+        onGoTo={goTo}
+        fileLabel={fileLabel}
+      />
       {split ? (
         <PartList entries={parts} current={part} split={split} counts={counts} onChoose={choose} onAdd={items?.add} />
       ) : null}
@@ -279,7 +288,15 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
           itemCount={itemCount}
         />
       </section>
-      <PreviewPane info={opened.info} doc={doc} part={part} split={split} />
+      {/* The preview gets the draft the check has run on (`live` is deferredDoc's), so a draft is
+          never shown as valid before its check says so. */}
+      <PreviewPane
+        info={opened.info}
+        doc={deferredDoc ?? doc}
+        part={part}
+        split={split}
+        valid={!live.some((p) => p.severity === "error")}
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useEffect, useMemo } from "react";
 import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "../shared/config-files";
 import { followSlug, type Part, partSchema, partUiSchema, type Split } from "../shared/parts";
+import { pickers } from "./pickers/widgets";
 import { errorSchemaFor } from "./problems";
 import { buttonTemplates, fields } from "./rjsf-theme";
 import { defaultFormStateBehavior, validator } from "./rjsf-validator";
@@ -108,8 +109,8 @@ export function PartForm({
       ) : null}
       {info.kind === "collection" && part.kind === "item" ? (
         <p className="hint">
-          To add a treatment page, <strong>Duplicate</strong> one, change its name and slug (the page path and canonical
-          address follow the slug), then save.
+          To add a treatment page, <strong>Duplicate</strong> one, change its name and address name (the page path and
+          the address for search engines follow it), its browser title and meta description, then save.
         </p>
       ) : null}
       <Form
@@ -123,6 +124,7 @@ export function PartForm({
         experimental_defaultFormStateBehavior={defaultFormStateBehavior}
         templates={{ ButtonTemplates: buttonTemplates }}
         fields={fields}
+        widgets={pickers}
         onChange={(event) => change(event.formData)}
       />
     </div>

@@ -3,8 +3,12 @@
  * (/editor/preview), sent the draft on every change. It tells back which address it shows, so
  * the pane can link to that page of the site as saved, and which entries a page can be shown
  * for (one page per branch, per speciality, per treatment).
+ *
+ * A draft with errors is not sent: the frame keeps the last version without errors, and the pane
+ * says so. It opens at a desktop's width, scaled to fit, so the desktop header shows (a menu
+ * label is only visible there); Width switches to a phone or to the pane's own width.
  */
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
 import type { ConfigFileInfo } from "../shared/config-files";
 import type { Part, Split } from "../shared/parts";
 import { isPreviewMessage, type PreviewEntry, type RenderMessage } from "../shared/preview-protocol";
@@ -14,6 +18,8 @@ interface PreviewPaneProps {
   doc: Record<string, unknown>;
   part: Part;
   split?: Split;
+  /** Whether the draft has no errors as the person types; one with errors is not shown. */
+  valid?: boolean;
 }
 
 type Width = "pane" | "desktop" | "phone";
@@ -42,12 +48,26 @@ interface Shown {
   note?: string;
 }
 
-export function PreviewPane({ info, doc, part }: PreviewPaneProps) {
+const widths: { value: Width; label: string; title: string }[] = [
+  { value: "desktop", label: "Desktop", title: `A desktop, ${desktopWidth} px wide, scaled to fit` },
+  { value: "phone", label: "Phone", title: `A phone, ${phoneWidth} px wide` },
+  { value: "pane", label: "Fit pane", title: "As wide as this pane" },
+];
+
+/** Said above the frame while the draft has errors. */
+export const lastValidNote =
+  "Showing your last version without errors: fix the fields marked in red to see your latest change here.";
+
+export function PreviewPane({ info, doc, part, valid = true }: PreviewPaneProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [entry, setEntry] = useState<string>();
   const [shown, setShown] = useState<Shown>({ entries: [] });
-  const [width, setWidth] = useState<Width>("pane");
+  const [width, setWidth] = useState<Width>("desktop");
+  // The last draft without errors: what the frame shows while the current one has some.
+  const lastValid = useRef(doc);
+  if (valid) lastValid.current = doc;
+  const shownDoc = valid ? doc : lastValid.current;
   const stage = useRef<HTMLDivElement>(null);
   const [stageSize, setStageSize] = useState({ width: 0, height: 0 });
 
@@ -87,14 +107,16 @@ export function PreviewPane({ info, doc, part }: PreviewPaneProps) {
       path: info.path,
       kind: info.kind,
       schema: info.schema,
-      doc,
+      doc: shownDoc,
       part,
       entry,
     };
     // One message per frame is enough, however fast the person types.
     const id = requestAnimationFrame(() => frame.current?.contentWindow?.postMessage(message, window.location.origin));
     return () => cancelAnimationFrame(id);
-  }, [ready, info, doc, part, entry]);
+  }, [ready, info, shownDoc, part, entry]);
+  const note = valid ? shown.note : lastValidNote;
+  const style = useMemo(() => frameStyle(width, stageSize), [width, stageSize]);
 
   return (
     <section className="preview" aria-label="Live preview">
@@ -112,28 +134,39 @@ export function PreviewPane({ info, doc, part }: PreviewPaneProps) {
             </select>
           </label>
         ) : null}
-        <label>
-          Width{" "}
-          <select value={width} onChange={(event) => setWidth(event.target.value as Width)}>
-            <option value="pane">This pane</option>
-            <option value="desktop">Desktop ({desktopWidth} px, scaled)</option>
-            <option value="phone">Phone ({phoneWidth} px)</option>
-          </select>
-        </label>
+        <fieldset className="preview__widths">
+          <legend>Width</legend>
+          {widths.map((w) => (
+            <button
+              key={w.value}
+              type="button"
+              className={`btn btn-small${width === w.value ? " is-pressed" : ""}`}
+              aria-pressed={width === w.value}
+              title={w.title}
+              onClick={() => setWidth(w.value)}
+            >
+              {w.label}
+            </button>
+          ))}
+        </fieldset>
         {shown.route && !shown.route.includes(":") ? (
           <a href={shown.route} target="_blank" rel="noreferrer" title="The page as saved, on the site">
             {shown.route} as saved ↗
           </a>
         ) : null}
       </div>
-      {shown.note ? <p className="preview__note">{shown.note}</p> : null}
+      {note ? (
+        <p className={`preview__note${valid ? "" : " preview__note--stale"}`} role="status">
+          {note}
+        </p>
+      ) : null}
       <div ref={stage} className={`preview__stage${width === "desktop" ? " preview__stage--scaled" : ""}`}>
         <iframe
           ref={frame}
           className="preview__frame"
           title="Live preview of the page"
           src="/editor/preview"
-          style={frameStyle(width, stageSize)}
+          style={style}
         />
       </div>
     </section>

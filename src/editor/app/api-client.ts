@@ -1,6 +1,7 @@
 /** Calls to the editor server's JSON API. */
 import type {
   CheckResponse,
+  ChoicesResponse,
   ConflictResponse,
   FileListResponse,
   FileResponse,
@@ -51,4 +52,8 @@ export async function checkFile(path: string, data: unknown): Promise<CheckRespo
       body: JSON.stringify({ path, data }),
     }),
   );
+}
+
+export async function readChoices(): Promise<ChoicesResponse> {
+  return json(await fetch(apiPaths.choices, { cache: "no-store" }));
 }

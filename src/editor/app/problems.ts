@@ -31,7 +31,13 @@ export function valueAt(doc: unknown, pointer: string): unknown {
  */
 export function liveProblems(info: ConfigFileInfo, doc: unknown, text: string): Problem[] {
   const data = toJson(doc);
-  return checkAgainstSchema({ file: info.path, schema: info.schema, data, text: () => printJson(data, text) });
+  return checkAgainstSchema({
+    file: info.path,
+    schema: info.schema,
+    data,
+    text: () => printJson(data, text),
+    naming: "labels",
+  });
 }
 
 /** Keeps server problems until the person changes the value they are about. */

@@ -4,8 +4,12 @@
  * Pages and treatment pages get the draft as props and context (as the renderer's own routes
  * give them), so the preview follows every keystroke without remounting; the header, footer,
  * branches, forms and lists read module config, which live-config.ts overwrites with the draft.
+ *
+ * It never shows an exception: a draft that fails to render gives way to the last one that
+ * rendered, with a note. The part being edited (a block, a treatment page, the header, the
+ * footer) is outlined, and scrolled to when the person moves to another part.
  */
-import { Component, type ReactNode, useEffect, useState } from "react";
+import { Component, type ReactNode, useEffect, useRef, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type { Block } from "../../shared/generated/blocks/block";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
@@ -13,6 +17,7 @@ import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import {
   BlockList,
+  BlockMarkers,
   blogPosts,
   branches,
   type Entry,
@@ -206,37 +211,78 @@ const otherPages: Record<string, string> = {
   "packages.schema.json": "health-packages",
 };
 
-class PreviewBoundary extends Component<{ children: ReactNode; resetKey: number }, { error?: string; key: number }> {
-  override state: { error?: string; key: number } = { key: 0 };
+/** Shows the last draft that rendered when this one throws, and says so (onError). */
+class PreviewBoundary extends Component<
+  { children: ReactNode; resetKey: string; onError: () => void },
+  { failed: boolean; key: string }
+> {
+  override state = { failed: false, key: "" };
 
-  static getDerivedStateFromError(error: unknown) {
-    return { error: (error as Error)?.message ?? String(error) };
+  static getDerivedStateFromError() {
+    return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: { resetKey: number }, state: { error?: string; key: number }) {
-    return props.resetKey !== state.key ? { error: undefined, key: props.resetKey } : null;
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { failed: boolean; key: string }) {
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch() {
+    this.props.onError();
   }
 
   override render() {
-    if (this.state.error) {
-      return (
-        <div className="preview-broken">
-          <p>The preview cannot show this draft yet ({this.state.error}). Fix the fields marked in the form.</p>
-        </div>
-      );
-    }
-    return this.props.children;
+    return this.state.failed ? null : this.props.children;
   }
 }
 
+/** Runs `onCommit` once its siblings are on the page: the draft rendered without an error. */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit);
+  return null;
+}
+
+/** Said when a draft could not be rendered and the last one that could is shown instead. */
+export const fellBackNote =
+  "The preview cannot show this change yet, so it shows the last version it could. Check the fields marked in red.";
+
 function post(message: PreviewMessage) {
   window.parent.postMessage(message, window.location.origin);
+}
+
+/** The element that shows the part being edited, to outline and scroll to. */
+function partElement(message: RenderMessage): Element | null {
+  const { kind, part } = message;
+  if (kind === "page" || kind === "presentation") {
+    if (part.kind !== "item") return null;
+    const list = kind === "page" ? "/blocks" : "/template";
+    return document.querySelector(`[data-block="${list}/${part.index}"]`)?.nextElementSibling ?? null;
+  }
+  if (kind === "navigation" || kind === "site") return document.querySelector("header");
+  if (kind === "footer") return document.querySelector("footer");
+  if (kind === "form") return document.querySelector("main form") ?? document.querySelector("main");
+  return document.querySelector("main");
+}
+
+/**
+ * Scrolls this frame, and only this frame, to show `element`: at the top ("start"), or by as
+ * little as it takes ("nearest"). Element.scrollIntoView would also scroll the editor's pane that
+ * holds the frame (a scaled frame's layout box is its unscaled size), leaving a blank strip in it.
+ */
+function scrollFrameTo(element: Element, align: "start" | "nearest") {
+  const box = element.getBoundingClientRect();
+  const fitsBelow = box.bottom > window.innerHeight && box.height <= window.innerHeight;
+  if (align === "start" || box.top < 0 || box.height > window.innerHeight) window.scrollTo(0, window.scrollY + box.top);
+  else if (fitsBelow) window.scrollTo(0, window.scrollY + box.bottom - window.innerHeight);
 }
 
 export function PreviewApp() {
   const [message, setMessage] = useState<RenderMessage>();
   const [version, setVersion] = useState(0);
   const [collections, setCollections] = useState(() => new Map<string, TreatmentCollection>());
+  // The last draft that rendered, and the version whose draft did not (then the last is shown).
+  const good = useRef<RenderMessage>(undefined);
+  const [fellBack, setFellBack] = useState<number>();
+  const scrolledTo = useRef<string>(undefined);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -251,8 +297,9 @@ export function PreviewApp() {
     return () => window.removeEventListener("message", onMessage);
   }, []);
 
-  const dataFile = message?.kind === "presentation" ? String(message.doc.dataFile ?? "") : undefined;
-  const wanted = message?.entry ?? "";
+  const active = fellBack === version && good.current ? good.current : message;
+  const dataFile = active?.kind === "presentation" ? String(active.doc.dataFile ?? "") : undefined;
+  const wanted = active?.entry ?? "";
   useEffect(() => {
     const key = `${dataFile}\n${wanted}`;
     if (!dataFile || collections.has(key)) return;
@@ -272,31 +319,56 @@ export function PreviewApp() {
       .catch(() => undefined);
   }, [dataFile, wanted, collections]);
 
-  const view = message ? viewFor(message, collections) : { loading: "Waiting for the editor…" };
+  const view = active ? viewFor(active, collections) : { loading: "Waiting for the editor…" };
   const shown = "route" in view ? view : undefined;
 
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || !active) return;
     post({
       source: "site-editor-preview",
       type: "shown",
       route: shown.route,
       entries: shown.entries,
       entry: shown.entry,
-      note: shown.note,
+      note: fellBack === version ? fellBackNote : shown.note,
     });
-    if (shown.footer) document.querySelector("footer")?.scrollIntoView({ block: "start" });
+    // Outline the part being edited; scroll to it when the person has moved to another part.
+    for (const old of document.querySelectorAll("[data-editing]")) old.removeAttribute("data-editing");
+    const target = partElement(active);
+    target?.setAttribute("data-editing", "");
+    const place = `${active.path}|${active.part.kind}|${active.part.kind === "item" ? active.part.index : ""}|${shown.entry ?? ""}`;
+    // A new block that cannot be shown yet (it has errors): stay, and go to it once it shows.
+    const waiting = !target && active.part.kind === "item";
+    if (place !== scrolledTo.current && !waiting) {
+      scrolledTo.current = place;
+      if (target) scrollFrameTo(target, active.kind === "footer" ? "start" : "nearest");
+      else window.scrollTo(0, 0);
+    }
   });
 
-  if (!shown) return <p className="preview-waiting">{"loading" in view ? view.loading : null}</p>;
-  const layoutKey = `${message?.path}:${shown.route}:${shown.remount ? version : 0}`;
+  if (!shown || !active) return <p className="preview-waiting">{"loading" in view ? view.loading : null}</p>;
+  const layoutKey = `${active.path}:${shown.route}:${shown.remount ? version : 0}:${active === message ? "" : "last"}`;
+  const onError = () => {
+    // Back to the last draft that rendered: the layout reads its config from the live objects.
+    const last = good.current;
+    if (!last || last === message) return;
+    applyDraft(last.kind, last.schema, last.doc, last.path);
+    setFellBack(version);
+  };
   return (
-    <PreviewBoundary resetKey={version}>
-      <NotificationsProvider>
-        <MemoryRouter key={layoutKey} initialEntries={[shown.route]}>
-          <Layout>{shown.content}</Layout>
-        </MemoryRouter>
-      </NotificationsProvider>
+    <PreviewBoundary resetKey={`${version}:${active === message}`} onError={onError}>
+      <BlockMarkers.Provider value={true}>
+        <NotificationsProvider>
+          <MemoryRouter key={layoutKey} initialEntries={[shown.route]}>
+            <Layout>{shown.content}</Layout>
+          </MemoryRouter>
+        </NotificationsProvider>
+      </BlockMarkers.Provider>
+      <Committed
+        onCommit={() => {
+          good.current = active;
+        }}
+      />
     </PreviewBoundary>
   );
 }

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type {
   CheckRequest,
   CheckResponse,
+  ChoicesResponse,
   ConflictResponse,
   FileListResponse,
   FileResponse,
@@ -21,6 +22,7 @@ import { apiPaths, apiPrefix } from "../shared/api";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckSetup, candidateChecker } from "./check";
+import { siteChoices } from "./choices";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
 
 export interface ApiOptions {
@@ -132,6 +134,9 @@ export function createApi(options: ApiOptions) {
         const body = (await readJson(req)) as SaveRequest;
         const [status, answer] = await serialised(String(body?.path), () => save(body));
         send(res, status, answer);
+      } else if (url.pathname === apiPaths.choices && req.method === "GET") {
+        const { siteRoot, publicDir } = options.checkSetup;
+        send(res, 200, (await siteChoices(siteRoot, publicDir)) satisfies ChoicesResponse);
       } else if (url.pathname === apiPaths.check && req.method === "POST") {
         const { stored, text } = await candidate((await readJson(req)) as CheckRequest);
         const result = await check(stored.absolute, text);

@@ -42,6 +42,8 @@ export function candidateChecker(setup: CheckSetup): Checker {
       publicDir: setup.publicDir,
       // Problems then name files as the editor does: "site-config/footer.json".
       shownFrom: path.dirname(setup.siteRoot),
+      // ... and fields by their labels in the form, not their property names.
+      naming: "labels",
       overlay,
     }).problems;
 

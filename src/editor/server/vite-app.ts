@@ -8,7 +8,7 @@
  */
 import type { Server } from "node:http";
 import path from "node:path";
-import type { Plugin, ViteDevServer } from "vite";
+import type { InlineConfig, Plugin, PluginOption, ViteDevServer } from "vite";
 
 export interface ViteAppOptions {
   projectRoot: string;
@@ -45,7 +45,7 @@ export function pageHtml(page: { title: string; entry: string }): string {
  * Makes the site's imports of `<project>/site-config/...` read `siteRoot` instead, when the editor
  * edits another folder (tests edit a temporary copy).
  */
-function siteFolderPlugin(projectRoot: string, siteRoot: string): Plugin {
+export function siteFolderPlugin(projectRoot: string, siteRoot: string): Plugin {
   const real = path.join(projectRoot, "site-config") + path.sep;
   return {
     name: "editor-site-folder",
@@ -81,8 +81,35 @@ export async function createViteApp(options: ViteAppOptions): Promise<ViteDevSer
   const { siteDataPlugin, configMetaPlugin } = await import("../../build");
   const { projectRoot, siteRoot } = options;
   const edited = path.resolve(siteRoot) !== path.join(projectRoot, "site-config");
-  return createServer({
+  // React's production build, for the editor's own code and its dependencies alike: the development
+  // build checks every element it creates, which made opening a treatment page take ~0.6 s instead
+  // of ~0.3 s; neither the content team nor the preview needs those checks or fast refresh. Vite
+  // and the React plugin read NODE_ENV while the server is made; the process's own is put back.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    return await createServer(editorConfig(options, react, siteDataPlugin, configMetaPlugin, edited));
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+function editorConfig(
+  options: ViteAppOptions,
+  react: () => PluginOption,
+  siteDataPlugin: (root: string) => Plugin,
+  configMetaPlugin: () => Plugin,
+  edited: boolean,
+): InlineConfig {
+  const { projectRoot, siteRoot } = options;
+  const production = JSON.stringify("production");
+  return {
     configFile: false,
+    mode: "production",
+    // The site's images have no built variants here (npm run build makes them): the preview shows
+    // the originals, as `npm run dev` does (src/site/ui/ConfigImage.tsx).
+    define: { "import.meta.env.DEV": "true", "process.env.NODE_ENV": production },
     root: projectRoot,
     publicDir: options.publicDir,
     cacheDir: path.join(projectRoot, "node_modules", ".vite-editor"),
@@ -104,6 +131,7 @@ export async function createViteApp(options: ViteAppOptions): Promise<ViteDevSer
     },
     optimizeDeps: {
       entries: ["index.html", "src/editor/app/main.tsx", "src/editor/preview/main.tsx"],
+      rolldownOptions: { transform: { define: { "process.env.NODE_ENV": production } } },
     },
-  });
+  };
 }

@@ -61,6 +61,24 @@ export interface CheckResponse {
   warnings: Problem[];
 }
 
+/** A page a link can lead to. */
+export interface PageChoice {
+  route: string;
+  /** Its browser title, or a treatment's name. */
+  title: string;
+  kind: "page" | "entry" | "treatment";
+}
+
+/** GET /editor/api/choices: what the pickers offer, from the site as saved. */
+export interface ChoicesResponse {
+  pages: PageChoice[];
+  /** Every picture under public/images, as config names it ("/images/logo.svg"). */
+  images: string[];
+  specialities: { slug: string; name: string }[];
+  branches: { slug: string; name: string }[];
+  forms: { id: string; name: string }[];
+}
+
 /** Under /editor/, apart from the site's own /api (the lead relay). */
 export const apiPrefix = "/editor/api/";
 
@@ -68,4 +86,5 @@ export const apiPaths = {
   files: `${apiPrefix}files`,
   file: `${apiPrefix}file`,
   check: `${apiPrefix}check`,
+  choices: `${apiPrefix}choices`,
 } as const;

@@ -100,7 +100,7 @@ export function describeFile(path: string, data: unknown): ConfigFileInfo | unde
     case "form":
       return {
         ...base,
-        label: `${str(doc.title) ?? capitalise(name)} form`,
+        label: str(doc.name) ?? `${str(doc.title) ?? capitalise(name)} form`,
         detail: `form id '${str(doc.id) ?? name}'`,
       };
     case "collection":
@@ -136,4 +136,14 @@ export function compareFiles(a: ConfigFileInfo, b: ConfigFileInfo): number {
 
 function pageRank(file: ConfigFileInfo): number {
   return file.label === "/home" ? 0 : 1;
+}
+
+/**
+ * The files with labels that tell them apart: where two share a label (two forms titled "Book an
+ * Appointment" with no name of their own), each gets its second line in brackets.
+ */
+export function distinctLabels(files: readonly ConfigFileInfo[]): ConfigFileInfo[] {
+  const counts = new Map<string, number>();
+  for (const f of files) counts.set(f.label, (counts.get(f.label) ?? 0) + 1);
+  return files.map((f) => ((counts.get(f.label) ?? 0) > 1 ? { ...f, label: `${f.label} (${f.detail ?? f.path})` } : f));
 }

@@ -193,8 +193,9 @@ export function insertItem(doc: Data, split: Split, index: number, item: unknown
 
 /**
  * A copy of the item at `index`, inserted after it. A treatment page's copy gets a free slug
- * ("...-copy"), "(copy)" after its name, and its page path and canonical address follow the
- * slug, so it validates as it is and the person only has to rename it.
+ * ("...-copy"), "(copy)" after its name, browser title and meta description, and its page path
+ * and canonical address follow the slug, so it validates as it is and the person only has to
+ * rename it.
  */
 export function duplicateItem(doc: Data, split: Split, index: number): { doc: Data; index: number } {
   const items = itemsOf(doc, split);
@@ -206,6 +207,9 @@ export function duplicateItem(doc: Data, split: Split, index: number): { doc: Da
     Object.assign(copy, followSlug(copy, { ...copy, slug }));
   }
   if (typeof copy.name === "string") copy.name = `${copy.name} (copy)`;
+  // Two pages may not share a title or description (the validator says so): the copy's are marked.
+  for (const field of ["meta_title", "meta_description"])
+    if (typeof copy[field] === "string") copy[field] = `${copy[field]} (copy)`;
   return { doc: insertItem(doc, split, index + 1, copy), index: index + 1 };
 }
 

@@ -11,6 +11,16 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { schemaFiles } from "../../shared/generated/schema-index";
 import { schemaBase } from "../../validation/browser";
 
+/** The widget of each kind of marked value (`x-ref`): the editor app's pickers (app/pickers/). */
+const pickerWidgets: Record<string, string> = {
+  route: "route",
+  image: "image",
+  form: "form",
+  "speciality-slug": "speciality",
+  "speciality-name": "specialityName",
+  "branch-slug": "branch",
+};
+
 type SchemaObject = { [key: string]: unknown };
 
 const annotations = new Set(["title", "description", "x-ref", "x-html", "$comment", "examples", "default"]);
@@ -111,7 +121,9 @@ export function formSchema(schemaPath: string): RJSFSchema {
 
 /** How many rows a string schema's text area gets; 0 when it is a one-line field. */
 function proseRows(schema: SchemaObject, name: string | undefined): number {
-  if (schema.type !== "string" || "enum" in schema || "const" in schema || "pattern" in schema) return 0;
+  // Only the non-blank pattern ("\\S") allows prose; other patterns ask for a code, a path or a number.
+  const patterned = "pattern" in schema && schema.pattern !== "\\S";
+  if (schema.type !== "string" || "enum" in schema || "const" in schema || patterned) return 0;
   if (name === "meta_description") return 2;
   return multiline.get(schema) ?? (name !== undefined && proseNames.test(name) ? 4 : 0);
 }
@@ -121,6 +133,9 @@ export function uiSchemaFor(schema: RJSFSchema, name?: string): UiSchema {
   const node = schema as SchemaObject;
   const ui: UiSchema = {};
   if ("const" in node) return { "ui:widget": "hidden" };
+  // A value that names something of the site is chosen from what exists (app/pickers/).
+  const picker = typeof node["x-ref"] === "string" ? pickerWidgets[node["x-ref"]] : undefined;
+  if (picker) return { "ui:widget": picker };
   const rows = proseRows(node, name);
   if (rows > 0) {
     ui["ui:widget"] = "textarea";

@@ -74,7 +74,7 @@ export interface BlogPost {
     list?: string[];
   }[];
   /**
-   * True while the article is a placeholder awaiting medical review. The page says so and the validator lists sample entries as a warning.
+   * True while the article is a placeholder awaiting medical review. The page says so; 'npm run validate' counts sample entries in its one note about placeholder details, and 'npm run validate -- --publish' (and the build once site.json's "production" is true) refuses each, so set it to false once the article is reviewed.
    */
   sample: boolean;
 }

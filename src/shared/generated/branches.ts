@@ -71,7 +71,7 @@ export interface Branch {
    */
   externalUrl?: string;
   /**
-   * True while the address, phone and hours are placeholders that must be confirmed before publishing. The validator lists sample entries as a warning.
+   * True while the address, phone and hours are placeholders that must be confirmed before publishing. 'npm run validate' counts sample entries in its one note about placeholder details; 'npm run validate -- --publish' (and the build once site.json's "production" is true) refuses each, so set it to false once the details are real.
    */
   sample: boolean;
 }

@@ -63,7 +63,7 @@ export interface Doctor {
    */
   consultationHours?: string;
   /**
-   * True while this is a placeholder profile. The page marks it 'Sample profile' and the validator lists sample entries as a warning.
+   * True while this is a placeholder profile. The page marks it 'Sample profile'; 'npm run validate' counts sample entries in its one note about placeholder details, and 'npm run validate -- --publish' (and the build once site.json's "production" is true) refuses each, so set it to false once the profile is real.
    */
   sample: boolean;
 }

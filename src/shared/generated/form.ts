@@ -11,7 +11,11 @@ export type Form = {
    */
   $schema?: string;
   /**
-   * The form's id; it must match the file name (without .json).
+   * What the editor calls this form, so forms with the same title can be told apart, such as 'Appointment form on treatment pages'. Visitors never see it.
+   */
+  name?: string;
+  /**
+   * The form's id, which pages use to show it; it must be the file name (without .json).
    */
   id: string;
   /**
@@ -93,7 +97,7 @@ export type Form = {
      */
     linkLabel: string;
     /**
-     * A path on this site, starting with '/', such as '/contact-us'. It must be a route the site defines; the validator checks that it resolves.
+     * The page of this site it leads to: choose one of the site's pages, or type its address, such as '/contact-us'.
      */
     route: string;
   };

@@ -27,29 +27,29 @@ export interface Navigation {
     callLabel: string;
   };
   /**
-   * The main navigation, left to right. An item with children opens a mega-menu on hover, focus or tap.
+   * The main menu, left to right. An entry with drop-down entries opens a drop-down menu on hover, focus or tap.
    *
    * @minItems 1
    */
   items: {
     /**
-     * A unique identifier for the item, such as 'about'. The active tab is worked out from the route.
+     * A short name for this entry that visitors never see, lower case with hyphens, such as 'about'. Each entry needs its own.
      */
     key: string;
     /**
-     * The visible text of the item.
+     * The words visitors see in the menu.
      */
     label: string;
     /**
-     * A path on this site, starting with '/', such as '/contact-us'. It must be a route the site defines; the validator checks that it resolves.
+     * The page of this site it leads to: choose one of the site's pages, or type its address, such as '/contact-us'.
      */
     route: string;
     /**
-     * The entries of this item's mega-menu. Leave out for a plain link.
+     * The links of this entry's drop-down menu. Leave empty for a plain link.
      */
     children?: {
       /**
-       * A unique identifier for the entry within its menu.
+       * A short name for this link that visitors never see, lower case with hyphens; each link of a menu needs its own.
        */
       id: string;
       /**
@@ -57,7 +57,7 @@ export interface Navigation {
        */
       label: string;
       /**
-       * A path on this site, starting with '/', such as '/contact-us'. It must be a route the site defines; the validator checks that it resolves.
+       * The page of this site it leads to: choose one of the site's pages, or type its address, such as '/contact-us'.
        */
       route: string;
       /**
@@ -67,11 +67,11 @@ export interface Navigation {
     }[];
   }[];
   /**
-   * Quick links with an icon shown beside the navigation, such as 'Find a Doctor'.
+   * Links with an icon shown beside the menu, such as 'Find a Doctor'.
    */
   infoItems: {
     /**
-     * A unique identifier for the item.
+     * A short name for this link that visitors never see, lower case with hyphens; each quick link needs its own.
      */
     id: string;
     icon: Icon;
@@ -80,7 +80,7 @@ export interface Navigation {
      */
     title: string;
     /**
-     * A path on this site, starting with '/', such as '/contact-us'. It must be a route the site defines; the validator checks that it resolves.
+     * The page of this site it leads to: choose one of the site's pages, or type its address, such as '/contact-us'.
      */
     route: string;
   }[];
@@ -102,7 +102,7 @@ export interface Navigation {
    */
   sideButtons: Link[];
   /**
-   * The appointment form that opens over any page from the header and side buttons.
+   * The appointment form that opens over any page from the header and the side buttons.
    */
   bookingModal: {
     /**
@@ -110,7 +110,7 @@ export interface Navigation {
      */
     title: string;
     /**
-     * The id of a form defined in site-config/forms/ (the file name without .json).
+     * Which of the site's forms to show.
      */
     form: string;
   };

@@ -53,7 +53,7 @@ export interface HealthPackage {
    */
   highlight?: string;
   /**
-   * True while what the package includes and its price are placeholders to confirm. The page marks it and the validator lists sample entries as a warning.
+   * True while what the package includes and its price are placeholders to confirm. The page marks it; 'npm run validate' counts sample entries in its one note about placeholder details, and 'npm run validate -- --publish' (and the build once site.json's "production" is true) refuses each, so set it to false once they are confirmed.
    */
   sample: boolean;
 }

@@ -48,7 +48,7 @@ export interface CollectionPresentation {
    */
   appointment: {
     /**
-     * The id of a form defined in site-config/forms/ (the file name without .json).
+     * Which of the site's forms to show.
      */
     form: string;
     /**
@@ -121,7 +121,7 @@ export interface CollectionPresentation {
      */
     label: string;
     /**
-     * A full web address (https://...), a telephone link (tel:...) or an e-mail link (mailto:...).
+     * A full web address (https://...), a number to call (tel:+91...) or an address to write to (mailto:...).
      */
     href: string;
   }[];

@@ -37,10 +37,11 @@ import s34 from "../../../schemas/form.schema.json" with { type: "json" };
 import s35 from "../../../schemas/navigation.schema.json" with { type: "json" };
 import s36 from "../../../schemas/packages.schema.json" with { type: "json" };
 import s37 from "../../../schemas/page.schema.json" with { type: "json" };
-import s38 from "../../../schemas/presentation.schema.json" with { type: "json" };
-import s39 from "../../../schemas/site.schema.json" with { type: "json" };
-import s40 from "../../../schemas/specialities.schema.json" with { type: "json" };
-import s41 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
+import s38 from "../../../schemas/placeholders.schema.json" with { type: "json" };
+import s39 from "../../../schemas/presentation.schema.json" with { type: "json" };
+import s40 from "../../../schemas/site.schema.json" with { type: "json" };
+import s41 from "../../../schemas/specialities.schema.json" with { type: "json" };
+import s42 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
 
 /** Every schema under schemas/, keyed by its path relative to that folder. */
 export const schemaFiles = {
@@ -82,8 +83,9 @@ export const schemaFiles = {
   "navigation.schema.json": s35,
   "packages.schema.json": s36,
   "page.schema.json": s37,
-  "presentation.schema.json": s38,
-  "site.schema.json": s39,
-  "specialities.schema.json": s40,
-  "treatment-page.schema.json": s41,
+  "placeholders.schema.json": s38,
+  "presentation.schema.json": s39,
+  "site.schema.json": s40,
+  "specialities.schema.json": s41,
+  "treatment-page.schema.json": s42,
 } as const;

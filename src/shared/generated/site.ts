@@ -76,7 +76,7 @@ export interface Site {
      */
     label: string;
     /**
-     * A full web address (https://...), a telephone link (tel:...) or an e-mail link (mailto:...).
+     * A full web address (https://...), a number to call (tel:+91...) or an address to write to (mailto:...).
      */
     href: string;
   }[];
@@ -89,7 +89,7 @@ export interface Site {
    */
   apiBase: string;
   /**
-   * On for the public site: it hides development diagnostics.
+   * True for the public site: 'npm run build' then refuses a site that still has placeholder values (site-config/placeholders.json) or sample entries, listing each with what to put there. False for a demonstration, which the build allows and 'npm run validate' notes once.
    */
   production: boolean;
   /**

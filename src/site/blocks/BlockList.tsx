@@ -7,7 +7,7 @@
  * Block code is loaded on demand (see registry.ts). `preloadBlocks` loads a page's blocks before
  * it renders — before hydrating, and on navigation — so rendering reads them synchronously.
  */
-import { Component, type ComponentType, type ReactNode, use } from "react";
+import { Component, type ComponentType, createContext, Fragment, type ReactNode, use, useContext } from "react";
 import type { Block } from "../../shared/generated/blocks/block";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
@@ -71,16 +71,31 @@ function LoadedBlock({ block }: { block: Block }) {
   return <BlockComponent block={block} />;
 }
 
+/**
+ * True where each block should be preceded by an empty, hidden marker naming its place in the
+ * config (`data-block="/blocks/3"`): the editor's preview uses it to scroll to and outline the
+ * block being edited. Off on the site, whose HTML it leaves as it is.
+ */
+export const BlockMarkers = createContext(false);
+
 export function BlockList({ blocks, source }: { blocks: Block[]; source: BlockSource }) {
+  const marked = useContext(BlockMarkers);
   return blocks.map((block, index) => {
     const pointer = `${source.pointer}/${index}`;
     const key = `${block.type}-${index}`;
-    if (!loaders[block.type])
-      return <UnknownBlock key={key} label={messages.unknownBlock(block.type, source.file, pointer)} />;
-    return (
+    const shown = !loaders[block.type] ? (
+      <UnknownBlock key={key} label={messages.unknownBlock(block.type, source.file, pointer)} />
+    ) : (
       <BlockBoundary key={key} label={messages.blockFailed(block.type, source.file, pointer)}>
         <LoadedBlock block={block} />
       </BlockBoundary>
+    );
+    if (!marked) return shown;
+    return (
+      <Fragment key={key}>
+        <span hidden data-block={pointer} />
+        {shown}
+      </Fragment>
     );
   });
 }

@@ -12,6 +12,11 @@ export interface CatalogueEntry<P extends unknown[]> {
   message: (...params: P) => string;
   /** A line of help shown under the message. */
   hint?: string;
+  /**
+   * How `npm run validate` sums up `count` warnings of this kind on one line ("3 entries are
+   * sample data"); without it, the title is used.
+   */
+  summary?: (count: number) => string;
 }
 
 /** Declares an entry, keeping its message's parameter types. */

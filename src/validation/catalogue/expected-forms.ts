@@ -17,6 +17,7 @@ export const patternWords: Record<string, string> = {
     "an https:// address with no path and no '/' at the end, such as 'https://www.example.in'",
   "^/[a-z0-9-]+$": "a path of one part, such as '/api'",
   "^/": "a path starting with '/'",
+  "\\.(png|jpe?g)$": "a PNG or JPEG picture (ending in .png, .jpg or .jpeg): link previews do not show SVG or WebP",
   "^https://": "an address starting with 'https://'",
   "^(/[a-z0-9-]+)+/:slug$": "a route ending in '/:slug', such as '/specialities/cardiology/:slug'",
   "^/([a-z0-9-]+(/[a-z0-9-]+)*(/:slug)?)?$":

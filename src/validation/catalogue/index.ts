@@ -7,8 +7,11 @@
  */
 export * from "./collections";
 export * from "./command-line";
+export * from "./contact";
 export * from "./expected-forms";
 export * from "./files";
+export * from "./pages";
+export * from "./publish";
 export * from "./references";
 export * from "./schema";
 export * from "./warnings";

@@ -90,7 +90,8 @@ export const MissingImage = entry({
   name: "MissingImage",
   title: "An image does not exist.",
   severity: "error",
-  message: (src: string, path: string) => `Expected the image ${quote(src)} at ${path}, but there is no such file.`,
+  message: (src: string, path: string, suggestion: string | undefined) =>
+    `Expected the image ${quote(src)} at ${path}, but there is no such file${didYouMean(suggestion)}`,
   hint: "Image paths start with '/' and are looked up under public/.",
 });
 

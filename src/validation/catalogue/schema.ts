@@ -11,6 +11,13 @@ export const MissingProperty = entry({
     `Expected the property '${property}'${about ? ` (${about})` : ""}, but ${holder} has none.`,
 });
 
+export const MissingField = entry({
+  name: "MissingProperty",
+  title: "A required field is empty.",
+  severity: "error",
+  message: (label: string, holder: string) => `Fill in '${label}': ${holder} needs it.`,
+});
+
 export const UnexpectedProperty = entry({
   name: "UnexpectedProperty",
   title: "A property is not allowed here.",
@@ -66,6 +73,14 @@ export const TooShort = entry({
     limit === 1
       ? `Expected ${what} to have some text, but found empty text.`
       : `Expected ${what} to be at least ${plural(limit, "character")} long, but found ${found}.`,
+});
+
+export const BlankText = entry({
+  name: "BlankText",
+  title: "A text is only spaces.",
+  severity: "error",
+  message: (what: string) =>
+    `Expected ${what} to have some text, but found only spaces or line breaks, which show as a gap on the page. Write the text, or remove the field if it is optional.`,
 });
 
 export const TooLong = entry({

@@ -1,6 +1,5 @@
 /** Warnings: valid, but worth a look before publishing. */
 
-import { list } from "../words";
 import { entry } from "./entry";
 
 export const LongMetaTitle = entry({
@@ -19,16 +18,4 @@ export const LongMetaDescription = entry({
   message: (length: number) =>
     `The meta description is ${length} characters long; search results show about 160, so the rest may be cut off.`,
   hint: "Keep meta descriptions to 160 characters or fewer.",
-});
-
-export const SampleEntries = entry({
-  name: "SampleEntries",
-  title: "Some entries are sample data.",
-  severity: "warning",
-  message: (names: string[]) =>
-    `${names.length === 1 ? "1 entry is" : `${names.length} entries are`} sample data (${list(
-      names.length > 6 ? [...names.slice(0, 5), `${names.length - 5} more`] : names,
-      "and",
-    )}): confirm the details before publishing, then set "sample" to false.`,
-  hint: "Sample entries hold placeholder details, written to show the layout rather than as facts.",
 });

@@ -23,7 +23,7 @@ export interface FormDataNoticeBlock {
    */
   forms: {
     /**
-     * The id of a form defined in site-config/forms/ (the file name without .json).
+     * Which of the site's forms to show.
      */
     form: string;
     /**

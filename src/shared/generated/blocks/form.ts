@@ -9,7 +9,7 @@ export interface FormBlock {
    */
   type: "form";
   /**
-   * The id of a form defined in site-config/forms/ (the file name without .json).
+   * Which of the site's forms to show.
    */
   form: string;
   /**

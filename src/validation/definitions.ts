@@ -1,0 +1,35 @@
+/**
+ * Where the thing a missing reference most likely meant is defined: the closest treatment slug
+ * of the collection, or the page whose route is closest. The folding of follow-on errors
+ * (fold.ts) puts several references to one missing thing under that definition.
+ */
+import type { Definition } from "./fold";
+import type { SiteModel } from "./site-model";
+import { closest } from "./suggest";
+
+/** The definition a missing key ("slug:<data file>:<slug>", "route:<route>") most likely meant. */
+export function definitionOf(missing: string, model: SiteModel, routes: ReadonlySet<string>): Definition | undefined {
+  if (missing.startsWith("slug:")) {
+    const [, dataFile, slug] = missing.split(":");
+    const collection = model.collections.get(dataFile);
+    const slugs = model.collectionSlugs.get(dataFile) ?? [];
+    const best = closest(slug, slugs);
+    const treatment = best ? collection?.treatments.find((t) => t.slug === best) : undefined;
+    if (!collection || !best || !treatment) return undefined;
+    return {
+      file: treatment.file,
+      pointer: `${treatment.at}/slug`,
+      what: "treatment slug",
+      value: best,
+      missing: slug,
+    };
+  }
+  if (missing.startsWith("route:")) {
+    const route = missing.slice("route:".length);
+    const best = closest(route, routes);
+    const page = best ? model.pages.find((p) => p.route === best) : undefined;
+    if (!best || !page) return undefined;
+    return { file: page.file, pointer: "/route", what: "route", value: best, missing: route };
+  }
+  return undefined;
+}

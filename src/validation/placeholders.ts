@@ -1,0 +1,92 @@
+/**
+ * Publish readiness: the values a site declares as placeholders (site-config/placeholders.json)
+ * found in its files, and the entries its files mark "sample". Both are data, not guesses: the
+ * validator looks for nothing else, so a real site with no declarations and no sample entries
+ * has nothing to report, and a demonstration says exactly what must change before it goes live.
+ */
+import path from "node:path";
+import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
+import { childPointer, type UnplacedProblem } from "./problem";
+
+/** One declared placeholder (an entry of placeholders.json). */
+export interface PlaceholderRule {
+  text: string;
+  match: "whole" | "part";
+  replaceWith: string;
+}
+
+/** The file that declares a site's placeholders, in its site folder. */
+export const placeholdersFile = "placeholders.json";
+
+/**
+ * The placeholders a site declares, read with `read` (disk or overlay). A missing file declares
+ * none; a file that cannot be used declares none either, and its own validation says why.
+ */
+export function readPlaceholders(siteRoot: string, read: (file: string) => string): PlaceholderRule[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(read(path.join(siteRoot, placeholdersFile)));
+  } catch {
+    return [];
+  }
+  const list = (data as { placeholders?: unknown } | null)?.placeholders;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (r): r is PlaceholderRule =>
+      !!r &&
+      typeof r.text === "string" &&
+      r.text.trim() !== "" &&
+      (r.match === "whole" || r.match === "part") &&
+      typeof r.replaceWith === "string",
+  );
+}
+
+/** The first rule a text breaks, in the order the file declares them (specific ones first). */
+export function placeholderIn(text: string, rules: readonly PlaceholderRule[]): PlaceholderRule | undefined {
+  return rules.find((rule) => (rule.match === "whole" ? text === rule.text : text.includes(rule.text)));
+}
+
+/** What a list's entries are called in a sample entry's message, by the list's name. */
+const entryKinds: Record<string, string> = {
+  branches: "branch",
+  doctors: "doctor profile",
+  packages: "health package",
+  posts: "blog post",
+  people: "profile",
+  items: "item",
+};
+
+/**
+ * Every text of a document that holds a declared placeholder, and every entry marked
+ * "sample": true, as warnings (the run makes them errors when publishing). One walk of the
+ * document; pointers are made only for what is found.
+ */
+export function placeholderProblems(data: unknown, rules: readonly PlaceholderRule[]): UnplacedProblem[] {
+  const found: UnplacedProblem[] = [];
+  const walk = (node: unknown, pointer: () => string, listName: string | undefined) => {
+    if (typeof node === "string") {
+      const rule = rules.length > 0 ? placeholderIn(node, rules) : undefined;
+      if (rule) found.push(problem(say.Placeholder, pointer(), node, rule.text, rule.replaceWith));
+      return;
+    }
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        walk(item, () => childPointer(pointer(), i), listName);
+      });
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    if (record.sample === true && listName !== undefined) {
+      const name = String(record.name ?? record.title ?? record.slug ?? "This entry");
+      found.push(problem(say.SampleEntry, childPointer(pointer(), "sample"), name, entryKinds[listName] ?? "entry"));
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "$schema") continue;
+      walk(value, () => childPointer(pointer(), key), Array.isArray(value) ? key : undefined);
+    }
+  };
+  walk(data, () => "", undefined);
+  return found;
+}

@@ -1,0 +1,56 @@
+/**
+ * Link previews in the built site (dist/, from npm run build): every prerendered page names a
+ * social card that exists in the build, 1200 × 630, with the tags WhatsApp, Facebook, LinkedIn
+ * and X read, and the card of a treatment page shows its own words.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+
+const dist = path.resolve(import.meta.dirname, "../../dist");
+const treatment = "specialities/cardiology/treatment-for-heart-failure-in-kukatpally";
+
+function pages(): string[] {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === "index.html")
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+
+describe("link previews in the built site", () => {
+  it("give every page a card of its own that exists in the build, with its size, words, locale and Twitter tags", async () => {
+    const all = pages();
+    expect(all.length, "dist/ has no build: run 'npm run build' first").toBeGreaterThan(40);
+    const images = new Set<string>();
+    for (const file of all) {
+      const html = readFileSync(file, "utf8");
+      const image = meta(html, "og:image") ?? "";
+      expect(image, file).toMatch(/\/social\/[0-9a-f]{16}\.png$/);
+      expect(meta(html, "og:image:width"), file).toBe("1200");
+      expect(meta(html, "og:image:height"), file).toBe("630");
+      expect(meta(html, "og:image:alt"), file).toBeTruthy();
+      expect(meta(html, "og:locale"), file).toBe("en_IN");
+      expect(meta(html, "twitter:card"), file).toBe("summary_large_image");
+      expect(meta(html, "twitter:title"), file).toBe(meta(html, "og:title"));
+      expect(meta(html, "twitter:description"), file).toBe(meta(html, "og:description"));
+      expect(meta(html, "twitter:image"), file).toBe(image);
+      images.add(new URL(image).pathname);
+    }
+    // The home page is at / and /home; every other page has a card of its own.
+    expect(images.size).toBe(all.length - 1);
+    for (const image of images) {
+      const { width, height } = await sharp(path.join(dist, image)).metadata();
+      expect({ image, width, height }).toEqual({ image, width: 1200, height: 630 });
+    }
+  });
+
+  it("describe a treatment page's card by its heading, speciality and the site's name", () => {
+    const html = readFileSync(path.join(dist, treatment, "index.html"), "utf8");
+    expect(meta(html, "og:image:alt")).toBe(
+      "Heart Failure Treatment in Kukatpally (Cardiology), Sample Multi-Specialty Hospitals",
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Link previews: each page's social card is drawn once (1200 × 630 PNG, the page's words and the
+ * site's brand), kept in a cache under a name made from what it shows, and named in the page's
+ * head with its size and text alternative, with Open Graph's locale and Twitter's large card.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { headTags, localeOf } from "../../src/build/prerender/document";
+import type { PageInfo } from "../../src/build/prerender/manifest";
+import { type CardSpec, ownShareImage } from "../../src/build/social/card-spec";
+import { cardCounts, ensureCard } from "../../src/build/social/cards";
+
+const folder = mkdtempSync(path.join(tmpdir(), "social-cards-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const store = {
+  distDir: path.join(folder, "dist"),
+  cacheDir: path.join(folder, "cache"),
+  canonicalBase: "https://www.hospitals.example",
+};
+const card: CardSpec = {
+  title: "Heart Failure Treatment in Kukatpally",
+  kicker: "Cardiology",
+  brand: "Sample Multi-Specialty Hospitals",
+  logo: "/images/logo.svg",
+  host: "www.hospitals.example",
+};
+
+describe("a page's social card", { timeout: 30_000 }, () => {
+  it("is a 1200 × 630 PNG in the built site, named in the head with its size and words", async () => {
+    const image = await ensureCard(card, store);
+    expect(image).toMatchObject({ width: 1200, height: 630, type: "image/png" });
+    expect(image.alt).toBe("Heart Failure Treatment in Kukatpally (Cardiology), Sample Multi-Specialty Hospitals");
+    expect(image.url).toMatch(/^https:\/\/www\.hospitals\.example\/social\/[0-9a-f]{16}\.png$/);
+    const file = path.join(store.distDir, new URL(image.url).pathname);
+    const { width, height, format } = await sharp(file).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: "png" });
+  });
+
+  it("is drawn once: an unchanged page's card comes from the cache, a changed page gets a new one", async () => {
+    const first = await ensureCard(card, store);
+    const drawn = cardCounts.drawn;
+    rmSync(store.distDir, { recursive: true, force: true }); // a new build starts from an empty dist/
+    const again = await ensureCard(card, store);
+    expect(cardCounts.drawn).toBe(drawn);
+    expect(again.url).toBe(first.url);
+    expect(existsSync(path.join(store.distDir, new URL(again.url).pathname))).toBe(true);
+    const renamed = await ensureCard({ ...card, title: "Heart Failure Clinic" }, store);
+    expect(cardCounts.drawn).toBe(drawn + 1);
+    expect(renamed.url).not.toBe(first.url);
+  });
+});
+
+describe("a page's head for link previews", () => {
+  const info: PageInfo = {
+    path: "/x",
+    route: "/x",
+    title: "Knee & Hip",
+    description: "Joint care",
+    canonical: "https://www.hospitals.example/x",
+    structuredData: [],
+    modules: [],
+  };
+  const image = {
+    url: "https://www.hospitals.example/social/abc.png",
+    width: 1200,
+    height: 630,
+    alt: "Knee & Hip",
+    type: "image/png",
+  };
+
+  it("names the image with its type, size and text alternative, the locale, and Twitter's large card", () => {
+    const head = headTags(info, "Hospitals", image, localeOf('<html lang="en-IN">'));
+    for (const tag of [
+      '<meta property="og:locale" content="en_IN" />',
+      '<meta property="og:image" content="https://www.hospitals.example/social/abc.png" />',
+      '<meta property="og:image:type" content="image/png" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+      '<meta property="og:image:alt" content="Knee &amp; Hip" />',
+      '<meta name="twitter:card" content="summary_large_image" />',
+      '<meta name="twitter:title" content="Knee &amp; Hip" />',
+      '<meta name="twitter:description" content="Joint care" />',
+      '<meta name="twitter:image" content="https://www.hospitals.example/social/abc.png" />',
+    ])
+      expect(head).toContain(tag);
+  });
+
+  it("uses a page's own picture, as its config names it, with its size", () => {
+    const own = ownShareImage(
+      { src: "/images/share/knee.jpg", alt: "A surgeon", width: 1200, height: 628 },
+      "https://www.hospitals.example",
+    );
+    expect(own).toEqual({
+      url: "https://www.hospitals.example/images/share/knee.jpg",
+      width: 1200,
+      height: 628,
+      alt: "A surgeon",
+      type: "image/jpeg",
+    });
+  });
+
+  it("gives an image of unknown size the small card", () => {
+    expect(headTags(info, "Hospitals", "https://www.hospitals.example/logo.svg")).toContain(
+      '<meta name="twitter:card" content="summary" />',
+    );
+  });
+});
