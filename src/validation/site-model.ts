@@ -162,21 +162,11 @@ export function addFact(model: SiteModel, fact: Fact) {
       model.presentations.push(fact.presentation);
       break;
     case "collection":
-      {
-        const slugs = fact.treatments.flatMap((t) => (t.slug === undefined ? [] : [t.slug]));
-        model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), ...slugs]);
-        const known = model.collections.get(fact.dataFile)?.treatments ?? [];
-        model.collections.set(fact.dataFile, { treatments: [...known, ...fact.treatments] });
-        break;
-      }
-    case "collection-item": {
-      const { treatment } = fact;
-      if (treatment.slug !== undefined)
-        model.collectionSlugs.set(fact.dataFile, [...(model.collectionSlugs.get(fact.dataFile) ?? []), treatment.slug]);
-      const known = model.collections.get(fact.dataFile)?.treatments ?? [];
-      model.collections.set(fact.dataFile, { treatments: [...known, treatment] });
+      addTreatments(model, fact.dataFile, fact.treatments);
       break;
-    }
+    case "collection-item":
+      addTreatments(model, fact.dataFile, [fact.treatment]);
+      break;
     case "unread":
       model.unread.add(fact.schema);
       break;
@@ -186,6 +176,16 @@ export function addFact(model: SiteModel, fact: Fact) {
 /** The slugs of a collection file's sub-departments. */
 export function slugsOf(data: Json): string[] {
   return objects(data.sub_departments).flatMap((s) => (typeof s.slug === "string" ? [s.slug] : []));
+}
+
+/** Adds treatments to their collection (a folder's come one file at a time: pushed, not copied). */
+function addTreatments(model: SiteModel, dataFile: string, treatments: TreatmentFacts[]) {
+  const slugs = model.collectionSlugs.get(dataFile) ?? [];
+  for (const t of treatments) if (t.slug !== undefined) slugs.push(t.slug);
+  model.collectionSlugs.set(dataFile, slugs);
+  const known = model.collections.get(dataFile) ?? { treatments: [] };
+  known.treatments.push(...treatments);
+  model.collections.set(dataFile, known);
 }
 
 /** What the page checks need of each treatment of a collection file. */
