@@ -13,6 +13,9 @@ export function cloneTreatment(base: SubDepartment, n: number): SubDepartment {
     name: `${base.name} ${n}`,
     url: base.url.replace(base.slug, slug),
     canonical_url: base.canonical_url.replace(base.slug, slug),
+    // Each page's own title and description, as the validator asks (no two pages share one).
+    meta_title: `${base.meta_title} ${n}`,
+    meta_description: `${base.meta_description} (${n})`,
   };
 }
 
