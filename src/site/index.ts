@@ -7,12 +7,13 @@ import "./styles/global.css";
 import "./styles/patterns.css";
 
 export { BlockList, BlockMarkers, preloadAllBlocks } from "./blocks/BlockList";
+export { type HydrationPayload, primeHydration } from "./collections/hydration";
 export {
   clearCollectionCache,
-  type HydrationPayload,
-  loadCollection,
+  findTreatment,
+  loadIndex,
   primeCollection,
-  primeHydration,
+  setBuiltInLoader,
 } from "./collections/load";
 export { TreatmentContext } from "./collections/treatment-context";
 export * as contentConfig from "./config/content";
@@ -35,3 +36,4 @@ export { SiteRoutes } from "./routes/SiteRoutes";
 export { canonicalFor } from "./seo/head";
 export { breadcrumbs, hospital, organization, treatmentPage } from "./seo/structured-data";
 export { NotificationsProvider } from "./ui/notifications/Notifications";
+export { listPageTitle, pagedBlockTypes } from "./ui/pagination";

@@ -23,10 +23,10 @@ import { ownShareImage, type ShareImage } from "../social/card-spec";
 import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { pageDocument } from "./document";
 import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
-import type { PageInfo } from "./manifest";
-import { prerenderShare as renderShare, type ShareOptions } from "./share";
+import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
+import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
-export { listPages, type PageInfo } from "./manifest";
+export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
 
 const routes = buildRoutes();
 // Content HTML is sanitised by the code the browser and the validator run, over jsdom's HTML parser.
@@ -108,7 +108,7 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
  */
 export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
   clearCollectionCache();
-  if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
+  if (info.hydration) primeHydration(info.path, info.hydration);
   const html = await renderBody(info, reuseFrames);
   return pageDocument(template, info, html, site.name, info.shareImage ?? `${site.canonicalBase}${site.logo.src}`);
 }
@@ -121,13 +121,28 @@ async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImag
     : ensureCard(info.share.card, store);
 }
 
-/** Renders one worker's share of the pages (see src/build/prerender/share.ts), each with its social card. */
-export async function prerenderShare(options: Omit<ShareOptions, "render">) {
-  const store = { distDir: options.outDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
-  const result = await renderShare({
-    ...options,
-    render: async (info, template) => renderPage({ ...info, shareImage: await shareImageOf(info, store) }, template),
+/**
+ * Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site, each with
+ * its social card (src/build/social/cards.ts).
+ */
+export async function runJobs(jobs: Job[], context: JobContext) {
+  const store = { distDir: context.distDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const before = { ...cardCounts };
+  // The cards the pages name are files of dist/ too: a full build keeps what its jobs wrote.
+  const cardFiles = new Set<string>();
+  const result = await runJobsWith(jobs, context, {
+    render: async (info, template) => {
+      const shareImage = await shareImageOf(info, store);
+      if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
+        cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
+      return renderPage({ ...info, shareImage }, template);
+    },
+    pageInfo,
+    lists: catalogListPages(context.catalog.catalog),
   });
-  // prerender.ts adds up the workers' counts and says them once.
-  return { ...result, cards: { drawn: cardCounts.drawn, cached: cardCounts.cached } };
+  return {
+    ...result,
+    written: [...result.written, ...cardFiles],
+    cards: { drawn: cardCounts.drawn - before.drawn, cached: cardCounts.cached - before.cached },
+  };
 }

@@ -9,10 +9,10 @@
 export const contentMarker = "\u2063prerender-page-content\u2063";
 
 /** The address the shared frame of `route` is rendered at: on the route, linked from nowhere. */
-export const frameAddress = (route: string) => route.replace(":slug", "\u2063frame");
+export const frameAddress = (route: string) => route.replace(/:(slug|page)\b/g, "\u2063frame");
 
 /** Whether pages of `route` can share a frame (one page per route gains nothing). */
-export const sharesFrame = (route: string) => route.includes(":slug");
+export const sharesFrame = (route: string) => /:(slug|page)\b/.test(route);
 
 /** Whether the frame links to `path` itself (then its links would mark that page as current). */
 export const linksTo = (frame: string, path: string) => frame.includes(`href="${path}"`);

@@ -2,11 +2,24 @@
  * Every page the build prerenders, with what its <head> says: title, description, canonical,
  * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
  * (a page file, a branch, a treatment) is prerendered with no code change.
+ *
+ * Pages are listed from a catalog of the collections (each treatment's slug and name), not from
+ * the treatments themselves: a treatment's content is read only when its page is rendered, so the
+ * build can list ten thousand pages without holding them, and say what each page is made of
+ * (`deps`), which is what decides whether a page must be rendered again.
  */
 
+import {
+  dataPaths,
+  defaultListPageSize,
+  listPages as listPagesOf,
+  type TreatmentListPage,
+  treatmentData,
+} from "../../shared/collections/data-files";
 import type { Block } from "../../shared/generated/blocks/block";
-import type { TreatmentCollection } from "../../shared/generated/collection";
+import type { SubDepartment } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
+import type { CollectionPresentation } from "../../shared/generated/presentation";
 import {
   branches,
   breadcrumbs,
@@ -16,6 +29,7 @@ import {
   fillName,
   type HydrationPayload,
   hospital,
+  listPageTitle,
   loadAllPages,
   organization,
   presentations,
@@ -48,6 +62,33 @@ export interface PageInfo {
   /** That image as the head names it (filled in by the prerenderer once the card is drawn). */
   shareImage?: ShareImage;
 }
+
+/** What the build knows of a collection without reading its treatments: their slugs and names. */
+export interface CatalogCollection {
+  speciality: string;
+  location: string;
+  items: { slug: string; name: string }[];
+}
+
+/** The collections by data file. */
+export type Catalog = Record<string, CatalogCollection>;
+
+/**
+ * A page to prerender, before its content is read. `deps` names what it is made of besides the
+ * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
+ * 'settings:{data file}', 'list:{data file}:{page}'.
+ */
+export type PageSpec =
+  | {
+      kind: "page";
+      path: string;
+      route: string;
+      file: string;
+      entry?: string;
+      listPage: number;
+      deps: string[];
+    }
+  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] };
 
 /** A card with the site's brand, or the page's own image when its config names one. */
 function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
@@ -86,36 +127,118 @@ function pageTrail(path: string, title: string) {
   return path === "/home" ? [home] : [home, { name: title, path }];
 }
 
-/** A collection cut down to what a list of its treatments shows. */
-function listing(data: TreatmentCollection): TreatmentCollection {
-  return {
-    speciality: data.speciality,
-    location: data.location,
-    sub_departments: data.sub_departments.map(({ slug, name, url, meta_title, meta_description, canonical_url }) => ({
-      slug,
-      name,
-      url,
-      meta_title,
-      meta_description,
-      canonical_url,
-      content: {},
-    })),
-  };
+const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
+
+/** The collection a speciality page lists, if any. */
+function listedCollection(entry: Entry | null): CollectionPresentation | undefined {
+  const id = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
+  return id ? presentations[id] : undefined;
 }
 
-function pageInfo(
-  { file, page }: { file: string; page: Page },
-  entry: Entry | null,
-  collections: Record<string, TreatmentCollection>,
-): PageInfo {
-  const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
-  const title = fillName(page.meta.title, entry);
-  const canonical = canonicalFor(path);
-  const structuredData: object[] = [organization(), breadcrumbs(pageTrail(path, title))];
+/** How many list pages a page has: those of the collection its speciality-details block lists. */
+function listPageCount(page: Page, entry: Entry | null, catalog: Catalog): number {
+  if (!page.blocks.some((b) => b.type === "speciality-details")) return 1;
+  const presentation = listedCollection(entry);
+  const items = presentation ? catalog[presentation.dataFile]?.items : undefined;
+  return items ? Math.max(1, Math.ceil(items.length / listSize(presentation as CollectionPresentation))) : 1;
+}
+
+/** The pages of one page file (once per entry for an 'each' page, once per page of its list). */
+function pageSpecs(file: string, page: Page, entries: Entry[], catalog: Catalog): PageSpec[] {
+  const made = page.each ? entries : [null];
+  return made.flatMap((entry) => {
+    const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
+    const presentation = listedCollection(entry);
+    const listed = presentation && catalog[presentation.dataFile] ? presentation.dataFile : undefined;
+    return Array.from({ length: listPageCount(page, entry, catalog) }, (_, i): PageSpec => {
+      const listPage = i + 1;
+      return {
+        kind: "page",
+        path: listPage > 1 ? `${path}/page/${listPage}` : path,
+        route: listPage > 1 ? `${page.route}/page/:page` : page.route,
+        file,
+        entry: entry?.entry.slug,
+        listPage,
+        deps: [`page:${file}`, ...(listed ? [`list:${listed}:${listPage}`] : [])],
+      };
+    });
+  });
+}
+
+/** Every page to prerender: config pages ('each' pages per entry, lists per page) and every treatment. */
+export async function listPages(catalog: Catalog): Promise<PageSpec[]> {
+  const pages = await loadAllPages();
+  const perPage = await Promise.all(
+    pages.map(async ({ file, page }) => pageSpecs(file, page, await entriesOf(page), catalog)),
+  );
+  const fromPages = perPage.flat();
+  const homePage = fromPages.find((p) => p.path === "/home");
+  const treatments = Object.values(presentations).flatMap((presentation) => {
+    const collection = catalog[presentation.dataFile];
+    if (!collection) return [];
+    const dataFile = presentation.dataFile;
+    return collection.items.map(
+      ({ slug }): PageSpec => ({
+        kind: "treatment",
+        path: presentation.route.replace(":slug", slug),
+        route: presentation.route,
+        dataFile,
+        slug,
+        deps: [`item:${dataFile}:${slug}`, `settings:${dataFile}`],
+      }),
+    );
+  });
+  return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatments];
+}
+
+/** The pages of the lists the catalog's collections make, by data file (what 'list:' deps name). */
+export function catalogListPages(catalog: Catalog): Record<string, TreatmentListPage[]> {
+  return Object.fromEntries(
+    Object.values(presentations)
+      .filter((p) => catalog[p.dataFile])
+      .map((p) => [p.dataFile, listPagesOf(catalog[p.dataFile].items, listSize(p))]),
+  );
+}
+
+/** What rendering a page needs besides its spec: a treatment's content. */
+export interface PageSources {
+  catalog: Catalog;
+  /** The treatment `slug` of a collection, read when its page is rendered. */
+  item: (dataFile: string, slug: string) => SubDepartment;
+  /** The list pages of each collection (from catalogListPages). */
+  lists: Record<string, TreatmentListPage[]>;
+}
+
+/** The full description of a page, read from its sources. */
+export async function pageInfo(spec: PageSpec, sources: PageSources): Promise<PageInfo> {
+  return spec.kind === "treatment" ? treatmentInfo(spec, sources) : configPageInfo(spec, sources);
+}
+
+const pagesByFile = new Map<string, Promise<Page>>();
+
+async function pageOf(file: string): Promise<Page> {
+  let page = pagesByFile.get(file);
+  if (!page) {
+    page = loadAllPages().then((all) => {
+      const found = all.find((p) => p.file === file);
+      if (!found) throw new Error(`There is no page file ${file}.`);
+      return found.page;
+    });
+    pagesByFile.set(file, page);
+  }
+  return page;
+}
+
+async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources: PageSources): Promise<PageInfo> {
+  const page = await pageOf(spec.file);
+  const entry = spec.entry ? ((await entriesOf(page)).find((e) => e.entry.slug === spec.entry) ?? null) : null;
+  const title = listPageTitle(fillName(page.meta.title, entry), spec.listPage);
+  const canonical = canonicalFor(spec.path);
+  const structuredData: object[] = [organization(), breadcrumbs(pageTrail(spec.path, title))];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
   const info: PageInfo = {
-    path,
-    route: page.route,
+    path: spec.path,
+    route: spec.route,
     title,
     description: fillName(page.meta.description, entry),
     canonical,
@@ -127,63 +250,48 @@ function pageInfo(
     ),
     modules: [
       appModule,
-      file,
+      spec.file,
       ...blockModules(page.blocks),
       ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
     ],
   };
-  const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
-  const dataFile = collectionId ? presentations[collectionId]?.dataFile : undefined;
-  if (dataFile && collections[dataFile]) info.hydration = { file: dataFile, data: listing(collections[dataFile]) };
+  const presentation = listedCollection(entry);
+  const listing = presentation ? sources.lists[presentation.dataFile]?.[spec.listPage - 1] : undefined;
+  if (presentation && listing) info.hydration = { listing: { file: presentation.dataFile, data: listing } };
   return info;
 }
 
-function treatmentInfos(collections: Record<string, TreatmentCollection>): PageInfo[] {
-  return Object.values(presentations).flatMap((presentation) => {
-    const data = collections[presentation.dataFile];
-    if (!data) return [];
-    const speciality = specialities.find((s) => s.treatments === presentation.id);
-    const file = presentation.dataFile;
-    return data.sub_departments.map((item) => {
-      const path = presentation.route.replace(":slug", item.slug);
-      const trail = [
-        home,
-        { name: "Specialities", path: "/specialities" },
-        ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
-        { name: item.name, path },
-      ];
-      return {
-        path,
-        route: presentation.route,
-        title: item.meta_title,
-        description: item.meta_description,
-        canonical: item.canonical_url,
-        structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, data.speciality)],
-        hydration: { file, data: { ...data, sub_departments: [item] } },
-        share: shareOf(
-          item.share_image ? { image: item.share_image } : undefined,
-          item.content.h1 ?? item.name,
-          data.speciality,
-        ),
-        modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
-      };
-    });
-  });
+function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): PageInfo {
+  const presentation = Object.values(presentations).find((p) => p.dataFile === spec.dataFile);
+  if (!presentation) throw new Error(`No presentation names ${spec.dataFile}.`);
+  const collection = sources.catalog[spec.dataFile];
+  const item = sources.item(spec.dataFile, spec.slug);
+  const speciality = specialities.find((s) => s.treatments === presentation.id);
+  const trail = [
+    home,
+    { name: "Specialities", path: "/specialities" },
+    ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
+    { name: item.name, path: spec.path },
+  ];
+  return {
+    path: spec.path,
+    route: spec.route,
+    title: item.meta_title,
+    description: item.meta_description,
+    canonical: item.canonical_url,
+    structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, collection.speciality)],
+    hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, item) } },
+    share: shareOf(
+      item.share_image ? { image: item.share_image } : undefined,
+      item.content.h1 ?? item.name,
+      collection.speciality,
+    ),
+    modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
+  };
 }
 
-/** Every page to prerender: config pages ('each' pages per entry) and every treatment. */
-export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
-  const pages = await loadAllPages();
-  const perPage = await Promise.all(
-    pages.map(async (entry) => {
-      if (!entry.page.each) return [pageInfo(entry, null, collections)];
-      return (await entriesOf(entry.page)).map((each) => pageInfo(entry, each, collections));
-    }),
-  );
-  const fromPages = perPage.flat();
-  const homePage = fromPages.find((p) => p.path === "/home");
-  return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatmentInfos(collections)];
-}
+/** The data file a treatment page fetches on a client-side visit (for tests and the bench). */
+export const treatmentDataPath = dataPaths.treatment;
 
 /** Facts the page template needs besides the per-page head. */
 export const siteFacts = { name: site.name, canonicalBase: site.canonicalBase, logo: site.logo.src, branches };

@@ -4,9 +4,14 @@ import type { Page } from "../../shared/generated/page";
 import { BlockList } from "../blocks/BlockList";
 import { type Entry, EntryContext, fillName } from "../entries/entry-context";
 import { useHead } from "../seo/head";
+import { listPageTitle, useListingPage } from "../ui/pagination";
 
 export function PageView({ page, file, entry = null }: { page: Page; file: string; entry?: Entry | null }) {
-  useHead({ title: fillName(page.meta.title, entry), description: fillName(page.meta.description, entry) });
+  const listPage = useListingPage();
+  useHead({
+    title: listPageTitle(fillName(page.meta.title, entry), listPage),
+    description: fillName(page.meta.description, entry),
+  });
   return (
     <EntryContext.Provider value={entry}>
       <BlockList blocks={page.blocks} source={{ file, pointer: "/blocks" }} />

@@ -10,6 +10,7 @@ import { Navigate, type RouteObject, useLocation, useParams } from "react-router
 import type { Page } from "../../shared/generated/page";
 import { type PageRef, pageRefs } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { ListingPageContext, pagedBlockTypes, pageParam } from "../ui/pagination";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
@@ -21,14 +22,23 @@ const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-co
   query: "?meta",
 });
 
-/** A page of site-config/pages/, with the entry its ':slug' names (an unknown one goes to /home). */
+/**
+ * A page of site-config/pages/, with the entry its ':slug' names and the list page its '/page/:page'
+ * names (an unknown entry, or a list page of a page that shows no list, goes to /home).
+ */
 function ConfigPage({ pageRef }: { pageRef: PageRef }) {
-  const { slug } = useParams();
+  const { slug, page: pageText } = useParams();
   const page = use(loadPageRoute(pageRef.file));
-  if (!page.each) return <PageView page={page} file={pageRef.file} />;
-  const entry = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
-  if (!entry) return <Navigate to="/home" replace />;
-  return <PageView page={page} file={pageRef.file} entry={entry} />;
+  const listPage = pageParam(pageText);
+  if (listPage === undefined || (listPage > 1 && !page.blocks.some((b) => pagedBlockTypes.has(b.type))))
+    return <Navigate to="/home" replace />;
+  let view = <PageView page={page} file={pageRef.file} />;
+  if (page.each) {
+    const entry = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
+    if (!entry) return <Navigate to="/home" replace />;
+    view = <PageView page={page} file={pageRef.file} entry={entry} />;
+  }
+  return <ListingPageContext.Provider value={listPage}>{view}</ListingPageContext.Provider>;
 }
 
 function TreatmentRoute({ file }: { file: string }) {
@@ -44,10 +54,11 @@ function ToHome() {
   return <Navigate to="/home" replace />;
 }
 
-function pageRoute(pageRef: PageRef, index = false): RouteObject {
+function pageRoute(pageRef: PageRef, index = false, listPages = false): RouteObject {
   const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file) };
   const element = <ConfigPage pageRef={pageRef} />;
-  return index ? { index: true, element, handle } : { path: pageRef.route, element, handle };
+  if (index) return { index: true, element, handle };
+  return { path: listPages ? `${pageRef.route}/page/:page` : pageRef.route, element, handle };
 }
 
 function treatmentRoutes(): RouteObject[] {
@@ -64,6 +75,8 @@ export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [
     ...(home ? [pageRoute(home, true)] : []),
     ...pageRefs.map((ref) => pageRoute(ref)),
+    // The further pages of a page's list: /blogs/page/2, /specialities/cardiology/page/2.
+    ...pageRefs.map((ref) => pageRoute(ref, false, true)),
     ...treatmentRoutes(),
     { path: "*", element: <ToHome /> },
   ];
