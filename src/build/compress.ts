@@ -1,44 +1,139 @@
 /**
- * Writes a .br and a .gz copy beside every compressible file of the build (the last step of
- * `npm run build`), so the server sends compressed bytes without compressing on each request.
- * Phones on slow networks download a third to a tenth of the bytes.
+ * The compressed copies beside each compressible file of the build, so the server sends
+ * compressed bytes without compressing on each request (src/relay/app.ts serves them).
  *
- * Usage: tsx src/build/compress.ts [dist]
+ * What gets which, chosen by measurement (`npm run bench -- --compression` prints the table for
+ * the build at hand; the figures below are from a build of 10,000 treatment pages on the 2-core
+ * machine this project is built on, CPU per file):
+ *
+ * - the code and styles (hashed names under assets/, a few hundred KB in all, downloaded on
+ *   every first visit and cached for good, made again only when the code changes): brotli 11
+ *   and gzip 9, the smallest either can make;
+ * - pages and data files (tens of thousands on a large site, made again when their content
+ *   changes): brotli 2 only. CPU per file on a 56 KB treatment page, and the size it makes:
+ *   quality 1 0.17 ms 12.7 KB; 2 0.33 ms 12.0 KB; 3 0.37 ms 11.7 KB; 4 0.59 ms 11.1 KB;
+ *   5 0.87 ms 10.5 KB; 11 62 ms 9.1 KB (gzip 1 0.37 ms 13.0 KB, gzip 6 0.75 ms 11.1 KB). Quality 2
+ *   against 4 halves the build's compression time for 0.9 KB more per page, 0.6 % of a treatment
+ *   page view (151 KB, mostly code compressed once at 11). Every browser in use asks for brotli
+ *   (over HTTPS); a client that does not gets the page uncompressed. A gzip copy of each would
+ *   cost another 0.4 ms and, above all, another file;
+ * - the built-in copies of the treatment data (assets/builtin/): none. They are only fetched when
+ *   the data files cannot be, and each would add a file per treatment;
+ * - anything else (the page shell, sitemap.xml, robots.txt, images): brotli 11 and gzip 9.
+ *
+ * Files under 512 bytes are sent as they are (compressing saves less than a packet), and so are
+ * files over 8 MB (the whole collection at assets/data/{file}.json on a very large site: its
+ * compression would cost seconds of every build, for the rare reader of that file; the site's
+ * pages never fetch it).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeOutput } from "./output-file";
 
 const compressible = /\.(html|js|css|json|svg|xml|txt)$/;
+/** Smaller files are not worth compressing. */
+export const minCompressBytes = 512;
+/** Larger files are served as they are (see above). */
+export const maxCompressBytes = 8 * 1024 * 1024;
 
-function* files(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (compressible.test(entry.name)) yield full;
-  }
+/** Compression levels of one kind of file; a missing level means no copy of that kind. */
+export interface Levels {
+  brotli?: number;
+  gzip?: number;
 }
 
+/** For the hashed code and styles under assets/, and the few other files. */
+export const assetLevels: Levels = { brotli: 11, gzip: 9 };
+/** For pages and data files. */
+export const contentLevels: Levels = { brotli: 2 };
+/** For the built-in copies. */
+const noCopies: Levels = {};
+
+/** Whether a file (by name) may get compressed copies. */
+export const isCompressible = (file: string) => compressible.test(file);
+
+/** The levels for a file of the build, by its path relative to dist/. */
+export function levelsFor(relative: string): Levels {
+  const normal = relative.split(path.sep).join("/");
+  if (normal.startsWith("assets/builtin/") || normal.startsWith(".vite/")) return noCopies;
+  if (normal.endsWith(".html") && normal !== "shell.html" && normal !== "index.html") return contentLevels;
+  // The sitemap grows with the site (1 MB at 10,000 pages: brotli 11 took 2.8 s of a build).
+  if (normal.startsWith("assets/data/") || normal === "sitemap.xml") return contentLevels;
+  return assetLevels;
+}
+
+/** The brotli and gzip copies of `body`. */
+export function compressBytes(body: Uint8Array, levels: Levels): { br?: Buffer; gz?: Buffer } {
+  const br =
+    levels.brotli === undefined
+      ? undefined
+      : brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
+  return { br, gz: levels.gzip === undefined ? undefined : gzipSync(body, { level: levels.gzip }) };
+}
+
+/**
+ * Writes the compressed copies of one file of dist/, whose content is `body`, and removes any it
+ * should not have. Returns the copies written, relative to dist/. `fresh`: the file is new in
+ * this folder, so it has no copies to remove (saves a look per copy).
+ */
+export function compressFile(distDir: string, relative: string, body: Uint8Array, fresh = false): string[] {
+  const file = path.join(distDir, relative);
+  const wanted = isCompressible(relative) && body.length >= minCompressBytes && body.length <= maxCompressBytes;
+  const { br, gz } = wanted ? compressBytes(body, levelsFor(relative)) : {};
+  const written: string[] = [];
+  for (const [suffix, copy] of [
+    [".br", br],
+    [".gz", gz],
+  ] as const) {
+    if (copy) {
+      writeOutput(`${file}${suffix}`, copy);
+      written.push(`${relative}${suffix}`);
+    } else if (!fresh && existsSync(`${file}${suffix}`)) rmSync(`${file}${suffix}`);
+  }
+  return written;
+}
+
+/** Removes a file's compressed copies, if any. */
+export function removeCompressed(file: string) {
+  for (const copy of [`${file}.br`, `${file}.gz`]) if (existsSync(copy)) rmSync(copy);
+}
+
+/** Every compressible file under `dir`, relative to it. */
+export function compressibleFiles(dir: string, prefix = ""): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) found.push(...compressibleFiles(dir, relative));
+    else if (isCompressible(entry.name)) found.push(relative);
+  }
+  return found;
+}
+
+/** Compresses every file of a folder in this thread (small builds, tests). */
 export function compressDir(dir: string) {
   let count = 0;
   let before = 0;
   let after = 0;
-  for (const file of files(dir)) {
-    const body = readFileSync(file);
-    if (body.length < 512) continue;
-    const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    writeFileSync(`${file}.br`, br);
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  for (const relative of compressibleFiles(dir)) {
+    const body = readFileSync(path.join(dir, relative));
+    const written = compressFile(dir, relative, body);
+    if (written.length === 0) continue;
     count++;
-    before += statSync(file).size;
-    after += br.length;
+    before += body.length;
+    const br = path.join(dir, `${relative}.br`);
+    after += existsSync(br) ? statSync(br).size : body.length;
   }
   return { count, before, after };
 }
 
-/** `tsx scripts/compress.ts [dist]`: compresses the build in place and says how much it saved. */
+/** `tsx scripts/compress.ts [dist]`: compresses a build in place (npm run build does it itself). */
 export function main(argv: string[]) {
   const dir = path.resolve(argv[0] ?? "dist");
   const { count, before, after } = compressDir(dir);

@@ -17,7 +17,6 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import siteJson from "../../site-config/site.json" with { type: "json" };
 import type { Form } from "../shared/generated/form";
 import { boundContext, buildLead, type Lead, type LeadContext } from "../shared/leads/lead";
 import { type FormValues, normaliseValues, submitCheckError, validateValues } from "../shared/leads/rules";
@@ -29,6 +28,7 @@ import type { PageContext } from "./page-context";
 import { clientAddress, isHttps, limitKey, type ProxyHops } from "./proxy";
 import type { CsrfTokens } from "./security";
 import { isLoopbackHost } from "./settings";
+import { siteJson } from "./site-json";
 import { type AcceptResult, fingerprintOf, type LeadStore } from "./store";
 
 /** The largest body accepted. A lead is a few hundred bytes; 16 KiB leaves room for a long message. */

@@ -7,12 +7,13 @@ import "./styles/global.css";
 import "./styles/patterns.css";
 
 export { BlockList, BlockMarkers, preloadAllBlocks } from "./blocks/BlockList";
+export { type HydrationPayload, primeHydration } from "./collections/hydration";
 export {
   clearCollectionCache,
-  type HydrationPayload,
-  loadCollection,
+  findTreatment,
+  loadIndex,
   primeCollection,
-  primeHydration,
+  setBuiltInLoader,
 } from "./collections/load";
 export { TreatmentContext } from "./collections/treatment-context";
 export { translateTreatment, treatmentStrings } from "./collections/treatment-language";
@@ -42,3 +43,4 @@ export { SiteRoutes } from "./routes/SiteRoutes";
 export { canonicalFor } from "./seo/head";
 export { breadcrumbs, hospital, organization, treatmentPage, webPage } from "./seo/structured-data";
 export { NotificationsProvider } from "./ui/notifications/Notifications";
+export { listPageTitle, pagedBlockTypes } from "./ui/pagination";

@@ -10,7 +10,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { type HydrationPayload, primeHydration } from "./collections/load";
+import { type HydrationPayload, primeHydration } from "./collections/hydration";
 import { preloadRoute, setPreloadRoutes } from "./routes/preload";
 import { buildRoutes } from "./routes/routes";
 import { SiteRoutes } from "./routes/SiteRoutes";
@@ -18,8 +18,7 @@ import { SiteRoutes } from "./routes/SiteRoutes";
 function primePageData() {
   const element = document.getElementById("page-data");
   if (!element?.textContent) return;
-  const payload = JSON.parse(element.textContent) as HydrationPayload;
-  primeHydration(window.location.pathname, payload.file, payload.data);
+  primeHydration(window.location.pathname, JSON.parse(element.textContent) as HydrationPayload);
 }
 
 const container = document.getElementById("root");

@@ -16,8 +16,13 @@ export function definitionOf(missing: string, model: SiteModel, routes: Readonly
     const best = closest(slug, slugs);
     const treatment = best ? collection?.treatments.find((t) => t.slug === best) : undefined;
     if (!collection || !best || !treatment) return undefined;
-    const pointer = `/sub_departments/${treatment.index}/slug`;
-    return { file: collection.file, pointer, what: "treatment slug", value: best, missing: slug };
+    return {
+      file: treatment.file,
+      pointer: `${treatment.at}/slug`,
+      what: "treatment slug",
+      value: best,
+      missing: slug,
+    };
   }
   if (missing.startsWith("route:")) {
     const route = missing.slice("route:".length);

@@ -8,7 +8,7 @@ import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { childPointer, type UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
-import { collectionMetaWarnings } from "./warnings";
+import { collectionMetaWarnings, metaWarnings } from "./warnings";
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +31,18 @@ export function documentChecks(schema: string, data: Json, file: string): Unplac
   const list = sluggedLists[schema];
   if (list) problems.push(...duplicateSlugs(data[list], `/${list}`));
   if (schema === "collection.schema.json") problems.push(...collectionMetaWarnings(data));
+  if (schema === "treatment-page.schema.json") problems.push(...treatmentPageChecks(data, file));
   if (schema === "form.schema.json") problems.push(...formChecks(data, path.basename(file, ".json")));
+  return problems;
+}
+
+/** A treatment page file of a collection folder: named after its slug, and its meta lengths. */
+function treatmentPageChecks(data: Json, file: string): UnplacedProblem[] {
+  const problems: UnplacedProblem[] = [];
+  const fileName = path.basename(file);
+  if (typeof data.slug === "string" && `${data.slug}.json` !== fileName)
+    problems.push(problem(say.SlugNotFileName, "/slug", data.slug, fileName));
+  problems.push(...metaWarnings(data.meta_title, data.meta_description, "/meta_title", "/meta_description"));
   return problems;
 }
 

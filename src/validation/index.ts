@@ -3,6 +3,8 @@
  * in this process, optionally with the text of some files given in place of the files on disk,
  * and the problem type every report is made of. The CLI (cli.ts) is its other user.
  */
+
+export type { Checked } from "./check-file";
 export type { Problem, Severity } from "./problem";
 export { formatHuman, type HumanOptions } from "./report";
-export { type Overlay, type RunReport, type SiteRunOptions, validateSite } from "./run";
+export { type Overlay, type RunReport, type SiteRunOptions, type ValidationCache, validateSite } from "./run";

@@ -58,13 +58,15 @@ export function pageAddressProblems(
   for (const presentation of model.presentations) {
     const collection = model.collections.get(presentation.dataFile);
     if (!collection) continue;
-    const { file, treatments } = collection;
-    const at = (t: TreatmentFacts, field: string) => `/sub_departments/${t.index}/${field}`;
+    const { treatments } = collection;
+    // Each treatment is in its collection's file or, in a collection folder, a file of its own.
+    const at = (t: TreatmentFacts, field: string) => `${t.at}/${field}`;
     const own = (t: TreatmentFacts) => presentation.route.replace(/:slug$/, t.slug ?? "");
     const bySlug = new Map<string, TreatmentFacts>();
     for (const t of treatments) if (t.slug && !bySlug.has(t.slug)) bySlug.set(t.slug, t);
     for (const t of treatments) {
       // A second entry with one slug has its own error (document-checks.ts): its addresses wait for a slug of its own.
+      const file = t.file;
       if (!t.slug || bySlug.get(t.slug) !== t || schemaError(file, at(t, "slug"))) continue;
       const path = own(t);
       const canonical = model.canonicalBase ? model.canonicalBase + path : undefined;
@@ -97,13 +99,13 @@ export function pageAddressProblems(
       } else {
         if (pathWrong) {
           const o = other(oldFromPath);
-          const named = o && o !== t ? namePlace({ file, pointer: at(o, "slug") }, o.name) : undefined;
+          const named = o && o !== t ? namePlace({ file: o.file, pointer: at(o, "slug") }, o.name) : undefined;
           add(file, problem(say.PagePathNotOwn, at(t, "url"), t.url as string, path, named));
           reported.add(`page path\n${t.url}`);
         }
         if (canonicalWrong) {
           const o = other(oldFromCanonical);
-          const named = o && o !== t ? namePlace({ file, pointer: at(o, "slug") }, o.name) : undefined;
+          const named = o && o !== t ? namePlace({ file: o.file, pointer: at(o, "slug") }, o.name) : undefined;
           add(file, problem(say.CanonicalNotOwn, at(t, "canonical_url"), t.canonical as string, canonical, named));
           reported.add(`canonical address\n${t.canonical}`);
         }

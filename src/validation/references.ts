@@ -124,6 +124,7 @@ const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
     "page.schema.json",
     "presentation.schema.json",
     "collection.schema.json",
+    "treatment-page.schema.json",
     "branches.schema.json",
     "specialities.schema.json",
     "blog-posts.schema.json",
@@ -132,7 +133,7 @@ const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
   "speciality-slug": ["specialities.schema.json"],
   "branch-slug": ["branches.schema.json"],
   collection: ["presentation.schema.json"],
-  "collection-slug": ["collection.schema.json"],
+  "collection-slug": ["collection.schema.json", "treatment-page.schema.json"],
   canonical: ["site.schema.json"],
 };
 
@@ -165,7 +166,9 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
         : problem(say.UnknownCollection, pointer, value, c.collectionIds);
     case "data-file": {
       const folder = path.join(c.siteRoot, "collections");
-      if (c.exists(path.join(folder, value))) return undefined;
+      // One file, or a folder of that name with a file per treatment page.
+      if (c.exists(path.join(folder, value)) || c.exists(path.join(folder, value.replace(/\.json$/, ""))))
+        return undefined;
       const names = c.namesIn(folder, "").filter((n) => n.endsWith(".json"));
       return problem(say.MissingDataFile, pointer, value, `${c.display(folder)}/`, closest(value, names));
     }
@@ -222,7 +225,7 @@ function listImages(publicDir: string): string[] {
 }
 
 /** Treatment images: bare paths in collection data and presentations, shown in a fixed frame. */
-const framedImage = /^\/(sub_departments\/\d+\/image|defaultImage)$/;
+const framedImage = /^\/(sub_departments\/\d+\/image|image|defaultImage)$/;
 
 /**
  * A raster's declared size must be its real size: the page reserves that room, and the srcset

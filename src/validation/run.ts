@@ -8,12 +8,12 @@
  * A run reads files through an overlay: text given for a file stands in for the file on disk, so
  * the editor can check a change before it writes it.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { installJsdom } from "../shared/html/node-dom";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
-import { FileChecker, type Job, type PassOneSettings } from "./check-file";
+import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
 import { definitionOf } from "./definitions";
 import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
@@ -34,6 +34,17 @@ installJsdom();
 /** Text to read in place of files on disk, by absolute path. It replaces files; it adds none. */
 export type Overlay = ReadonlyMap<string, string>;
 
+/**
+ * Results of the first pass kept between runs (the build keeps them on disk, the editor in memory).
+ * `get` gives a file's result only when the file is unchanged since it was stored; a file the run
+ * reads through the overlay is never looked up. Results depend on the validator and the schemas,
+ * so a cache must be dropped when those change.
+ */
+export interface ValidationCache {
+  get(file: string): Checked | undefined;
+  set(file: string, checked: Checked): void;
+}
+
 /** A whole site folder to validate, as the editor does before it writes a change. */
 export interface SiteRunOptions extends PassOneSettings {
   /** Where images are looked up. */
@@ -42,6 +53,8 @@ export interface SiteRunOptions extends PassOneSettings {
   shownFrom: string;
   /** Text to read in place of some files on disk. */
   overlay?: Overlay;
+  /** First-pass results of unchanged files, from earlier runs. */
+  cache?: ValidationCache;
   /**
    * Check that the site is ready to publish: declared placeholders and sample entries are then
    * errors, not warnings. "if-production": when site.json's "production" is true (the build).
@@ -57,6 +70,8 @@ export interface RunOptions extends SiteRunOptions {
 export interface RunReport {
   /** How many files were validated. */
   files: number;
+  /** How many of them were read and checked again (the others' first pass came from the cache). */
+  checked: number;
   /**
    * Every problem: errors first, then warnings, each by file in path order, then by place in the
    * file. Follow-on errors are not here but under the problem that causes them.
@@ -75,12 +90,24 @@ export function runValidation(options: RunOptions): RunReport {
   const read = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
   const placeholders = readPlaceholders(options.siteRoot, read);
   const checker = new FileChecker(options, read, { placeholders });
-  const checked = options.jobs.map((job) => checker.check(job));
+  const { cache, overlay } = options;
+  let fresh = 0;
+  const checked = options.jobs.map((job) => {
+    const kept = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
+    // A result kept from a run that did not validate the file has no schema check in it.
+    if (kept && (kept.validate || !job.validate)) return copyOf(kept, job.validate);
+    fresh++;
+    const result = checker.check(job);
+    if (cache && !overlay?.has(job.file)) cache.set(job.file, copyOf(result, result.validate));
+    return result;
+  });
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 
   const validated = checked.filter((r) => r.validate);
   const display = (file: string) => displayPath(file, options.shownFrom);
+  const reported = new Set<string>();
+  for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
   const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
   for (const result of validated) {
@@ -131,7 +158,15 @@ export function runValidation(options: RunOptions): RunReport {
     .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || byFileAndPlace(a, b));
   const errors = problems.filter((p) => p.severity === "error").length;
   const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
-  return { files: validated.length, problems, errors, warnings: problems.length - errors, followOns, publish };
+  return {
+    files: validated.length,
+    checked: fresh,
+    problems,
+    errors,
+    warnings: problems.length - errors,
+    followOns,
+    publish,
+  };
 }
 
 const severityRank = { error: 0, warning: 1 } as const;
@@ -166,6 +201,34 @@ function languageChecks(
   } catch {
     return [];
   }
+}
+
+/** A result as kept or as handed out: its own lists, so a run's additions never reach the cache. */
+function copyOf(result: Checked, validate: boolean): Checked {
+  return { ...result, validate, problems: result.problems.map((p) => ({ ...p })), skip: [...result.skip] };
+}
+
+/** A collection stored as a file and as a folder, or a folder without its settings file. */
+function storageProblems(
+  result: Checked,
+  siteRoot: string,
+  display: (file: string) => string,
+  reported: Set<string>,
+): UnplacedProblem[] {
+  const collections = path.join(siteRoot, "collections");
+  if (result.schema === "collection.schema.json" && path.dirname(result.file) === collections) {
+    const folder = result.file.replace(/\.json$/, "");
+    if (existsSync(folder))
+      return [problem(say.CollectionStoredTwice, "", display(result.file), `${display(folder)}/`)];
+  }
+  if (result.schema === "treatment-page.schema.json") {
+    const folder = path.dirname(result.file);
+    if (reported.has(folder) || path.dirname(folder) !== collections) return [];
+    reported.add(folder);
+    if (!existsSync(path.join(folder, "_collection.json")))
+      return [problem(say.MissingCollectionSettings, "", `${display(folder)}/`)];
+  }
+  return [];
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */

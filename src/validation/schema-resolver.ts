@@ -98,6 +98,8 @@ export function guessSchema(file: string): string | undefined {
   const folder = path.basename(path.dirname(file));
   if (name.endsWith(".presentation.json")) return "presentation.schema.json";
   if (name.endsWith("-sub-departments.json")) return "collection.schema.json";
+  if (folder.endsWith("-sub-departments"))
+    return name === "_collection.json" ? "collection-settings.schema.json" : "treatment-page.schema.json";
   if (folder === "pages") return "page.schema.json";
   if (folder === "forms") return "form.schema.json";
   if (file.split(path.sep).includes("i18n")) return "translation.schema.json";

@@ -20,6 +20,10 @@ export interface PageFacts {
 
 /** What the page checks need of one treatment of a collection: its addresses, title and description. */
 export interface TreatmentFacts {
+  /** The file that holds it: its collection's, or its own in a collection folder. */
+  file: string;
+  /** Its pointer in that file: '/sub_departments/3', or '' in a file of its own. */
+  at: string;
   index: number;
   slug?: string;
   name?: string;
@@ -45,10 +49,13 @@ export interface SiteModel {
   posts: Named[];
   pages: PageFacts[];
   presentations: PresentationFacts[];
-  /** Slugs of each data file directly in the site's collections/ folder, by file name. */
+  /**
+   * Slugs of each collection in the site's collections/ folder, by data file name: a file's
+   * treatments, or the treatment page files of a folder of that name.
+   */
   collectionSlugs: Map<string, string[]>;
   /** Each data file of collections/, by file name: its path and its treatments' addresses and metadata. */
-  collections: Map<string, { file: string; treatments: TreatmentFacts[] }>;
+  collections: Map<string, { treatments: TreatmentFacts[] }>;
   /**
    * Schemas of site files that could not be read ("*" when the kind is unknown). What those
    * files define is unknown, so references to it are not checked rather than wrongly refused.
@@ -90,7 +97,8 @@ export type Fact =
   | { kind: "specialities" | "branches" | "posts"; entries: Named[] }
   | { kind: "page"; page: PageFacts }
   | { kind: "presentation"; presentation: PresentationFacts }
-  | { kind: "collection"; file: string; dataFile: string; treatments: TreatmentFacts[] }
+  | { kind: "collection"; dataFile: string; treatments: TreatmentFacts[] }
+  | { kind: "collection-item"; dataFile: string; treatment: TreatmentFacts }
   | { kind: "unread"; schema: string };
 
 /** What a site file contributes to the model; `collectionsDir` is the site's collections/ folder. */
@@ -121,7 +129,16 @@ export function factOf(schema: string, data: Json, file: string, collectionsDir:
     }
     case "collection.schema.json":
       if (path.dirname(file) !== collectionsDir) return undefined;
-      return { kind: "collection", file, dataFile: path.basename(file), treatments: treatmentsOf(data) };
+      return { kind: "collection", dataFile: path.basename(file), treatments: treatmentsOf(data, file) };
+    case "treatment-page.schema.json": {
+      const folder = path.dirname(file);
+      if (path.dirname(folder) !== collectionsDir || !text(data.slug)) return undefined;
+      return {
+        kind: "collection-item",
+        dataFile: `${path.basename(folder)}.json`,
+        treatment: treatmentFacts(data, file, "", 0),
+      };
+    }
   }
   return undefined;
 }
@@ -145,11 +162,10 @@ export function addFact(model: SiteModel, fact: Fact) {
       model.presentations.push(fact.presentation);
       break;
     case "collection":
-      model.collectionSlugs.set(
-        fact.dataFile,
-        fact.treatments.flatMap((t) => (t.slug === undefined ? [] : [t.slug])),
-      );
-      model.collections.set(fact.dataFile, { file: fact.file, treatments: fact.treatments });
+      addTreatments(model, fact.dataFile, fact.treatments);
+      break;
+    case "collection-item":
+      addTreatments(model, fact.dataFile, [fact.treatment]);
       break;
     case "unread":
       model.unread.add(fact.schema);
@@ -162,24 +178,37 @@ export function slugsOf(data: Json): string[] {
   return objects(data.sub_departments).flatMap((s) => (typeof s.slug === "string" ? [s.slug] : []));
 }
 
+/** Adds treatments to their collection (a folder's come one file at a time: pushed, not copied). */
+function addTreatments(model: SiteModel, dataFile: string, treatments: TreatmentFacts[]) {
+  const slugs = model.collectionSlugs.get(dataFile) ?? [];
+  for (const t of treatments) if (t.slug !== undefined) slugs.push(t.slug);
+  model.collectionSlugs.set(dataFile, slugs);
+  const known = model.collections.get(dataFile) ?? { treatments: [] };
+  known.treatments.push(...treatments);
+  model.collections.set(dataFile, known);
+}
+
 /** What the page checks need of each treatment of a collection file. */
-function treatmentsOf(data: Json): TreatmentFacts[] {
+function treatmentsOf(data: Json, file: string): TreatmentFacts[] {
   const list = Array.isArray(data.sub_departments) ? data.sub_departments : [];
   return list.flatMap((t: Json | null, index) =>
-    t === null || typeof t !== "object"
-      ? []
-      : [
-          {
-            index,
-            slug: text(t.slug),
-            name: text(t.name),
-            url: text(t.url),
-            canonical: text(t.canonical_url),
-            title: text(t.meta_title),
-            description: text(t.meta_description),
-          },
-        ],
+    t === null || typeof t !== "object" ? [] : [treatmentFacts(t, file, `/sub_departments/${index}`, index)],
   );
+}
+
+/** What the page checks need of one treatment, at `at` in `file`. */
+function treatmentFacts(t: Json, file: string, at: string, index: number): TreatmentFacts {
+  return {
+    file,
+    at,
+    index,
+    slug: text(t.slug),
+    name: text(t.name),
+    url: text(t.url),
+    canonical: text(t.canonical_url),
+    title: text(t.meta_title),
+    description: text(t.meta_description),
+  };
 }
 
 /** The entries a ':slug' page is made once for. */

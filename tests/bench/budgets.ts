@@ -1,9 +1,12 @@
 /**
  * Performance budgets (`npm run bench`): first-load JavaScript and CSS per route type, Lighthouse
- * (mobile) on the main routes, and prerender time for the site and for 10,000 treatment pages.
+ * (mobile) on the main routes, prerender time for the site and for 10,000 treatment pages, and
+ * end to end: the real `npm run build` (--force, and after one change) at 1,000 and 10,000
+ * treatments with the bytes of a treatment page view at 5, 1,000 and 10,000 (end-to-end.ts).
  * Prints a table and one JSON line. Run `npm run build` first.
  *
- * Usage: tsx tests/bench/budgets.ts [--no-lighthouse] [--runs 3] [--pages 10000]
+ * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
+ *          [--end-to-end 1000,10000 | --no-end-to-end | --only-end-to-end] | --compression
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { startServer } from "../../src/relay/app";
+import { compressionTable } from "./compression";
+import { endToEnd } from "./end-to-end";
 import { measureFirstLoad } from "./first-load";
 import { type LighthouseResult, runLighthouse } from "./lighthouse-run";
 import { syntheticCollections, timePrerender } from "./prerender-time";
@@ -34,8 +39,23 @@ export async function main() {
       "no-lighthouse": { type: "boolean", default: false },
       runs: { type: "string", default: "3" },
       pages: { type: "string", default: "10000" },
+      "end-to-end": { type: "string", default: "1000,10000" },
+      "no-end-to-end": { type: "boolean", default: false },
+      "only-end-to-end": { type: "boolean", default: false },
+      compression: { type: "boolean", default: false },
     },
   });
+  if (values.compression) {
+    compressionTable(path.join(root, "dist"));
+    return;
+  }
+  const sizes = values["end-to-end"].split(",").map(Number);
+  if (values["only-end-to-end"]) {
+    const { measured, targets } = await endToEnd(sizes, Number(values.runs));
+    printTargets(targets);
+    console.log(`\n${JSON.stringify({ endToEnd: measured, targets })}`);
+    return;
+  }
   if (!existsSync(path.join(root, "dist/shell.html")))
     throw new Error("Run 'npm run build' first: dist/ is not prerendered.");
   const server = await startServer({ port: 0, distDir: path.join(root, "dist"), log: () => {} });
@@ -92,10 +112,20 @@ export async function main() {
   console.log(
     `synthetic: ${large.pages} pages in ${large.medianSeconds.toFixed(2)} s (runs ${large.runs.join(", ")}; process wall ${large.medianWallSeconds.toFixed(2)} s)`,
   );
-  report.targets = targets(report);
-  console.log("\nTargets (issue 7)");
-  for (const t of report.targets as Target[]) console.log(`${t.met ? "met    " : "NOT MET"} ${t.name}: ${t.value}`);
+  const all = targets(report);
+  if (!values["no-end-to-end"]) {
+    const { measured, targets: endTargets } = await endToEnd(sizes, runs);
+    report.endToEnd = measured;
+    all.push(...endTargets);
+  }
+  report.targets = all;
+  printTargets(all);
   console.log(`\n${JSON.stringify(report)}`);
+}
+
+function printTargets(list: Target[]) {
+  console.log("\nTargets");
+  for (const t of list) console.log(`${t.met ? "met    " : "NOT MET"} ${t.name}: ${t.value}`);
 }
 
 interface Target {

@@ -5,7 +5,7 @@
  */
 import type { Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
+import { cardiology } from "../helpers/site-collections";
 import { type Harness, startHarness } from "./harness";
 
 let harness: Harness;

@@ -4,8 +4,7 @@
  * canonical refresh, and prerendered pages that hydrate without a warning.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
-import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
+import { cardiology, orthopedics } from "../helpers/site-collections";
 import { type Harness, startHarness } from "./harness";
 
 let harness: Harness;
@@ -60,11 +59,14 @@ describe("treatment pages", () => {
     expect(errors).toEqual([]);
   });
 
+  // An unknown slug's data file answers 404, which the browser itself logs; the app's own lines are these.
+  const appErrors = (errors: string[]) => errors.filter((e) => !e.startsWith("Failed to load resource"));
+
   it("cardiology: an unknown slug logs 'Sub-department with slug not found' and goes to /", async () => {
     const { page, errors } = await harness.newPage();
     await page.goto("/specialities/cardiology/no-such-treatment");
     await page.waitForURL((url) => url.pathname === "/");
-    expect(errors).toEqual(["Sub-department with slug not found no-such-treatment"]);
+    expect(appErrors(errors)).toEqual(["Sub-department with slug not found no-such-treatment"]);
     await page.locator("main h1").first().waitFor();
   });
 
@@ -75,29 +77,70 @@ describe("treatment pages", () => {
     await page.goto("/specialities/orthopedics/cataract-surgery");
     await page.getByRole("heading", { name: "Content Not Loaded" }).waitFor();
     expect(page.url()).toContain("/specialities/orthopedics/cataract-surgery");
-    expect(errors).toEqual([
-      `Sub-department not found. Available slugs: [${orthopedics.sub_departments.map((s) => s.slug).join(", ")}]`,
+    const slugs = orthopedics.sub_departments.map((s) => s.slug).sort();
+    expect(appErrors(errors)).toEqual([`Sub-department not found. Available slugs: [${slugs.join(", ")}]`]);
+  });
+
+  it("fetch only their own data on a client-side move to another treatment, never the whole collection", async () => {
+    const { page } = await harness.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    const [from, to] = [cardiology.sub_departments[0], cardiology.sub_departments[4]];
+    await page.goto(`/specialities/cardiology/${from.slug}`, { waitUntil: "networkidle" });
+    expect(requested.filter((p) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/"))).toEqual([]);
+    await moveTo(page, `/specialities/cardiology/${to.slug}`);
+    await page.getByRole("heading", { level: 1, name: to.content.h1 }).waitFor();
+    expect(requested.filter((p) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/"))).toEqual([
+      `/assets/data/cardiology-sub-departments/${to.slug}.json`,
     ]);
   });
 
-  it("use the built-in data when the data file fails to load", async () => {
+  it("show the built-in copy on a client-side move between two treatments when every data request fails", async () => {
     const { page, context, errors } = await harness.newPage();
-    await context.route("**/assets/data/*.json", (route) => route.fulfill({ status: 503, body: "down" }));
-    await page.goto("/specialities/cardiology", { waitUntil: "networkidle" });
+    const aborted: string[] = [];
+    const [from, to] = [cardiology.sub_departments[0], cardiology.sub_departments[4]];
+    await page.goto(`/specialities/cardiology/${from.slug}`, { waitUntil: "networkidle" });
+    await context.route("**/assets/data/**", (route) => {
+      aborted.push(new URL(route.request().url()).pathname);
+      return route.abort("connectionfailed");
+    });
+    const loaded = page.waitForResponse((r) =>
+      r.url().includes(`/assets/builtin/cardiology-sub-departments/${to.slug}.js`),
+    );
+    await moveTo(page, `/specialities/cardiology/${to.slug}`);
+    await page.getByRole("heading", { level: 1, name: to.content.h1 }).waitFor();
+    expect((await loaded).status()).toBe(200);
+    expect(aborted).toEqual([`/assets/data/cardiology-sub-departments/${to.slug}.json`]);
+    expect(await page.title()).toBe(to.meta_title);
+    expect(
+      errors.some((e) =>
+        e.startsWith(`Could not load assets/data/cardiology-sub-departments/${to.slug}.json; using the built-in copy.`),
+      ),
+    ).toBe(true);
+    // The same page, not a new document: the move was the app's own.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it("list a speciality's treatments from the built-in index when the list's data file fails", async () => {
+    const { page, context } = await harness.newPage();
+    await page.goto("/home", { waitUntil: "networkidle" });
+    await context.route("**/assets/data/**", (route) => route.abort("connectionfailed"));
+    await moveTo(page, "/specialities/cardiology");
     const bypass = cardiology.sub_departments[4];
     await page.getByRole("link", { name: bypass.name, exact: true }).first().click();
     await page.getByRole("heading", { level: 1, name: bypass.content.h1 }).waitFor();
     expect(page.url()).toContain(bypass.slug);
-    expect(errors.some((e) => e.startsWith("Failed to load resource"))).toBe(true);
-    expect(
-      errors.some((e) =>
-        e.startsWith(
-          "Could not load assets/data/cardiology-sub-departments.json; using the built-in copy. Error: GET /assets/data/cardiology-sub-departments.json answered 503",
-        ),
-      ),
-    ).toBe(true);
   });
 });
+
+/** A client-side move, as the app makes one on a link's click: the router follows the history entry. */
+async function moveTo(page: import("playwright-core").Page, path: string) {
+  await page.evaluate((to) => {
+    (window as unknown as { marker?: number }).marker = 1;
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
 
 describe("routing", () => {
   it("sends any other path to /home", async () => {

@@ -20,6 +20,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataPaths, treatmentData, treatmentIndex } from "../../src/shared/collections/data-files";
 import type { SubDepartment, TreatmentCollection } from "../../src/shared/generated/collection";
 import { checkHtml } from "../../src/shared/html/html";
 import { linkKind, offSiteRel } from "../../src/shared/html/html-allowlist";
@@ -79,8 +80,11 @@ function buildSite(dir: string): string {
   );
   const json = JSON.stringify(data);
   writeFileSync(path.join(collections, file), json);
-  // The data file the browser fetches once the page is live.
+  // The data files the browser fetches once the page is live: each treatment's own, and the index.
   writeFileSync(path.join(site, "assets/data", file), json);
+  for (const item of data.sub_departments)
+    writeFileSync(path.join(site, dataPaths.treatment(file, item.slug)), JSON.stringify(treatmentData(data, item)));
+  writeFileSync(path.join(site, dataPaths.index(file)), JSON.stringify(treatmentIndex(data, data.sub_departments)));
   execFileSync(
     process.execPath,
     [

@@ -30,8 +30,10 @@ describe("the prerendered document", () => {
       template,
       info({
         hydration: {
-          file: "c.json",
-          data: { speciality: "<!-- a", location: "x\u2028y\u2029z", sub_departments: [] },
+          treatment: {
+            file: "c.json",
+            data: { speciality: "<!-- a", location: "x\u2028y\u2029z", sub_departments: [] },
+          },
         },
       }),
       "<p>app</p>",
@@ -44,7 +46,10 @@ describe("the prerendered document", () => {
       expect(json).not.toMatch(/[<\u2028\u2029]/);
     }
     expect(JSON.parse(blocks[0][1]).name).toBe("</script><script>alert(1)</script>");
-    expect(JSON.parse(blocks[1][1]).data).toMatchObject({ speciality: "<!-- a", location: "x\u2028y\u2029z" });
+    expect(JSON.parse(blocks[1][1]).treatment.data).toMatchObject({
+      speciality: "<!-- a",
+      location: "x\u2028y\u2029z",
+    });
   });
 
   it("links the page's styles and lists its chunks for the entry to fetch after the first paint", () => {

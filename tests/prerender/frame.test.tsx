@@ -5,13 +5,13 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listPages, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
+import { renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
 import { contentMarker, mainContent, withContent } from "../../src/build/prerender/frame";
-import { readCollections } from "../../src/build/prerender/share";
+import { sitePageInfos } from "../helpers/site-pages";
 
 const template =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Site</title></head><body><div id="root"></div></body></html>';
-const pages = await listPages(readCollections(path.resolve(import.meta.dirname, "../../site-config/collections")));
+const pages = await sitePageInfos(path.resolve(import.meta.dirname, "../../site-config/collections"));
 
 describe("prerendering with shared frames", () => {
   it.each(pages.map((info) => [info.path, info] as const))("%s is the same as a whole render", async (_, info) => {

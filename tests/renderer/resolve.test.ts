@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import orthopedics from "../../site-config/collections/orthopedics.presentation.json";
-import data from "../../site-config/collections/orthopedics-sub-departments.json";
-import type { SubDepartment } from "../../src/shared/generated/collection";
 import { requestedSlug, resolveSubDepartment } from "../../src/site/collections/resolve";
+import { presentations } from "../../src/site/config/presentations";
+import { orthopedics as data } from "../helpers/site-collections";
 
-const items = data.sub_departments as SubDepartment[];
+const orthopedics = presentations.orthopedics;
+const items = data.sub_departments;
 const find = (slug: string) => resolveSubDepartment(slug, items, orthopedics)?.slug;
 
 describe("treatment slug lookup (orthopedics)", () => {

@@ -2,24 +2,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
-import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
-import { clearCollectionCache } from "../../src/site/collections/load";
+import { clearCollectionCache, setBuiltInLoader } from "../../src/site/collections/load";
+import { builtInLoader, collections, dataFetch } from "../helpers/published-data";
 import { renderTreatment } from "./render-helpers";
 
-const files: Record<string, unknown> = {
-  "/assets/data/cardiology-sub-departments.json": cardiology,
-  "/assets/data/orthopedics-sub-departments.json": orthopedics,
-};
+const cardiology = collections["cardiology-sub-departments.json"];
+const orthopedics = collections["orthopedics-sub-departments.json"];
+const fetched = () => fetchMock.mock.calls.map(([url]) => url);
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   clearCollectionCache();
-  fetchMock = vi.fn(async (url: string) => {
-    const body = files[url];
-    return body ? new Response(JSON.stringify(body), { status: 200 }) : new Response("missing", { status: 404 });
-  });
+  setBuiltInLoader(builtInLoader());
+  fetchMock = dataFetch();
   vi.stubGlobal("fetch", fetchMock);
   vi.spyOn(window, "scrollTo").mockImplementation(() => {});
   document.head.innerHTML = "";
@@ -147,26 +143,39 @@ describe("treatment page", () => {
     } else expect(credit).toBeNull();
   });
 
-  it("loads each data file once and caches it", async () => {
+  it("fetches only its own treatment's data file, once, and never the whole collection", async () => {
     const first = renderTreatment("orthopedics", knee);
     await screen.findByRole("heading", { level: 1 });
     first.unmount();
-    renderTreatment("orthopedics", "/specialities/orthopedics/arthroscopy-surgeon-in-hyderabad");
+    const second = renderTreatment("orthopedics", "/specialities/orthopedics/arthroscopy-surgeon-in-hyderabad");
     await screen.findByRole("heading", { level: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    second.unmount();
+    renderTreatment("orthopedics", knee);
+    await screen.findByRole("heading", { level: 1 });
+    expect(fetched()).toEqual([
+      "/assets/data/orthopedics-sub-departments/total-knee-replacement.json",
+      "/assets/data/orthopedics-sub-departments/arthroscopy-surgeon-in-hyderabad.json",
+    ]);
   });
 
-  it("uses the built-in data when the data file fails to load, and logs it", async () => {
+  it("uses the built-in copy of the treatment when its data file fails to load, and logs it", async () => {
     fetchMock.mockImplementation(async () => new Response("down", { status: 503 }));
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     renderTreatment("cardiology", "/specialities/cardiology/best-hospital-for-bypass-surgery-in-hyderabad");
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
-      cardiology.sub_departments[4].content.h1,
+      cardiology.sub_departments[4].content.h1 as string,
     );
     expect(error).toHaveBeenCalledWith(
-      "Could not load assets/data/cardiology-sub-departments.json; using the built-in copy.",
+      "Could not load assets/data/cardiology-sub-departments/best-hospital-for-bypass-surgery-in-hyderabad.json; using the built-in copy.",
       expect.any(Error),
     );
+  });
+
+  it("falls back to the built-in index to resolve an alias when the data files fail", async () => {
+    fetchMock.mockImplementation(async () => Promise.reject(new TypeError("Failed to fetch")));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderTreatment("orthopedics", "/specialities/orthopedics/golfers-elbow");
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Golfer's Elbow");
   });
 
   it("reloads its content when the slug changes", async () => {
@@ -196,12 +205,21 @@ describe("unknown treatment slugs", () => {
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(
       "Sub-department not found. Available slugs:",
-      orthopedics.sub_departments.map((s) => s.slug),
+      orthopedics.sub_departments.map((s) => s.slug).sort(),
     );
+    expect(fetched()).toEqual([
+      "/assets/data/orthopedics-sub-departments/cataract-surgery.json",
+      "/assets/data/orthopedics-sub-departments/_index.json",
+    ]);
   });
 
-  it("orthopedics follows the golfer's elbow alias", async () => {
+  it("orthopedics follows the golfer's elbow alias, through the index and then the treatment's own file", async () => {
     renderTreatment("orthopedics", "/specialities/orthopedics/golfers-elbow");
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Golfer's Elbow");
+    expect(fetched()).toEqual([
+      "/assets/data/orthopedics-sub-departments/golfers-elbow.json",
+      "/assets/data/orthopedics-sub-departments/_index.json",
+      "/assets/data/orthopedics-sub-departments/treatment-for-golfers-elbow.json",
+    ]);
   });
 });

@@ -2,13 +2,15 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
 import { interfaceWords } from "../../src/site/config/interface-words";
 
 const sampleBranchNote = interfaceWords.samples.branchNote;
 
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { branches, specialities } from "../../src/site/config/site-config";
+import { ListingPageContext } from "../../src/site/ui/pagination";
+import { collections, dataFetch, publishedData } from "../helpers/published-data";
+import { syntheticCollection } from "../helpers/synthetic";
 import { recordingActions, renderBlocks } from "./helpers";
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
@@ -18,14 +20,7 @@ const speciality = (slug: string) => specialities.find((s) => s.slug === slug)!;
 
 beforeEach(() => {
   clearCollectionCache();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) =>
-      url.endsWith("cardiology-sub-departments.json")
-        ? new Response(JSON.stringify(cardiology), { status: 200 })
-        : new Response("missing", { status: 404 }),
-    ),
-  );
+  vi.stubGlobal("fetch", dataFetch());
 });
 
 afterEach(() => {
@@ -79,6 +74,8 @@ describe("branch details block", () => {
   });
 });
 
+const cardiology = collections["cardiology-sub-departments.json"];
+
 describe("speciality details block", () => {
   it("lists and links the treatment pages of a speciality that has them", async () => {
     renderBlocks([{ type: "speciality-details" }], {
@@ -88,7 +85,64 @@ describe("speciality details block", () => {
     const link = await screen.findByRole("link", { name: cardiology.sub_departments[0].name });
     expect(link).toHaveAttribute("href", `/specialities/cardiology/${cardiology.sub_departments[0].slug}`);
     const treatments = link.closest("ul") as HTMLElement;
-    expect(within(treatments).getAllByRole("link")).toHaveLength(cardiology.sub_departments.length);
+    const names = within(treatments)
+      .getAllByRole("link")
+      .map((a) => a.textContent);
+    expect(names).toEqual(cardiology.sub_departments.map((s) => s.name).sort((a, b) => a.localeCompare(b, "en")));
+    expect(screen.queryByRole("navigation", { name: /Pages of/ })).toBeNull();
+    expect(screen.queryByRole("searchbox")).toBeNull();
+  });
+
+  describe("with more treatments than a page holds (60 here, 24 a page)", () => {
+    const many = syntheticCollection(cardiology, 60);
+    const served = publishedData({ "cardiology-sub-departments.json": many }).files;
+    let fetchMock: ReturnType<typeof dataFetch>;
+    beforeEach(() => {
+      fetchMock = dataFetch(served);
+      vi.stubGlobal("fetch", fetchMock);
+    });
+    const show = (page: number) =>
+      renderBlocks([{ type: "speciality-details" }], {
+        entry: { kind: "specialities", entry: speciality("cardiology") },
+        wrap: (children) => <ListingPageContext.Provider value={page}>{children}</ListingPageContext.Provider>,
+      });
+
+    it("shows one page of them and links the other pages, fetching only that page of the list", async () => {
+      show(2);
+      const pages = await screen.findByRole("navigation", { name: "Pages of the Cardiology treatments" });
+      const treatments = pages.previousElementSibling as HTMLElement;
+      expect(within(treatments).getAllByRole("link")).toHaveLength(24);
+      expect(within(pages).getByRole("link", { name: "← Previous" })).toHaveAttribute(
+        "href",
+        "/specialities/cardiology",
+      );
+      expect(within(pages).getByRole("link", { name: "3" })).toHaveAttribute("href", "/specialities/cardiology/page/3");
+      expect(within(pages).getByRole("link", { name: "2" })).toHaveAttribute("aria-current", "page");
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        "/assets/data/cardiology-sub-departments/_pages/2.json",
+      ]);
+    });
+
+    it("searches all of them by name once the visitor types, loading the index only then", async () => {
+      show(1);
+      const search = await screen.findByRole("searchbox", { name: "Find a Cardiology treatment" });
+      expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain(
+        "/assets/data/cardiology-sub-departments/_index.json",
+      );
+      await userEvent.setup().type(search, "angioplasty 3");
+      const count = await screen.findByText("2 treatments match.");
+      expect(
+        within(count.nextElementSibling as HTMLElement)
+          .getAllByRole("link")
+          .map((a) => a.textContent),
+      ).toEqual(["Coronary Angioplasty 33", "Coronary Angioplasty 38"]);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/assets/data/cardiology-sub-departments/_index.json");
+    });
+
+    it("says so when a page past the last is asked for", async () => {
+      show(9);
+      expect(await screen.findByText(/This list has no page 9/)).toBeInTheDocument();
+    });
   });
 
   it("links the branches that offer it and its doctors", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import doctorsJson from "../../site-config/doctors.json";
 import type { Doctors } from "../../src/shared/generated/doctors";
 import { slugify } from "../../src/shared/slug";
 import { blogPosts, healthPackages } from "../../src/site/config/content";
 import { branches, specialities } from "../../src/site/config/site-config";
+import { readConfig } from "../helpers/site-collections";
 
-const doctors = (doctorsJson as Doctors).doctors;
+const doctors = readConfig<Doctors>("doctors.json").doctors;
 
 describe("doctors config", () => {
   it("gives every doctor a unique slug made from the name", () => {

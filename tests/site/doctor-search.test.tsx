@@ -2,7 +2,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import doctorsJson from "../../site-config/doctors.json";
 import type { DoctorSearchBlock } from "../../src/shared/generated/blocks/doctor-search";
 import type { Doctor, Doctors } from "../../src/shared/generated/doctors";
 import {
@@ -11,7 +10,10 @@ import {
   matchDoctors,
   readFilters,
 } from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
+import { readConfig } from "../helpers/site-collections";
 import { recordingActions, renderBlocks, renderInRouter } from "./helpers";
+
+const doctorsJson = readConfig<Doctors>("doctors.json");
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
 

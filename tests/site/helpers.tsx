@@ -27,6 +27,8 @@ export function recordingActions(): SiteActions & { calls: string[] } {
 }
 
 interface RenderOptions {
+  /** Puts providers around the rendered content (a list page number, say). */
+  wrap?: (children: ReactNode) => ReactNode;
   /** The entry of the 'each' page the blocks are on. */
   entry?: Entry | null;
   /** The address the router starts at. */
@@ -35,10 +37,10 @@ interface RenderOptions {
 }
 
 /** Renders `content` at `path` (with a catch-all route, so links can be followed). */
-export function renderInRouter(content: ReactNode, { entry = null, path = "/", actions }: RenderOptions = {}) {
+export function renderInRouter(content: ReactNode, { entry = null, path = "/", actions, wrap }: RenderOptions = {}) {
   const element = (
     <SiteActionsProvider value={actions ?? recordingActions()}>
-      <EntryContext.Provider value={entry}>{content}</EntryContext.Provider>
+      <EntryContext.Provider value={entry}>{wrap ? wrap(content) : content}</EntryContext.Provider>
     </SiteActionsProvider>
   );
   const router = createMemoryRouter(

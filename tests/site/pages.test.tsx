@@ -2,8 +2,6 @@
 import { screen } from "@testing-library/react";
 import { matchRoutes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
-import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
 import type { Page } from "../../src/shared/generated/page";
 import { DoctorSearchPanel } from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
 import { loadDoctors } from "../../src/site/blocks/doctor-search/doctors";
@@ -14,6 +12,7 @@ import type { Entry } from "../../src/site/entries/entry-context";
 import { PageView } from "../../src/site/routes/PageView";
 import { buildRoutes } from "../../src/site/routes/routes";
 import { pages } from "../all-pages";
+import { dataFetch } from "../helpers/published-data";
 import { renderInRouter } from "./helpers";
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-stub"));
@@ -39,19 +38,9 @@ const pageViews = pages.flatMap(({ page, file }): PageAt[] => {
   return entries.map((entry) => ({ path: page.route.replace(":slug", entry.entry.slug), page, file, entry }));
 });
 
-const files: Record<string, unknown> = {
-  "/assets/data/cardiology-sub-departments.json": cardiology,
-  "/assets/data/orthopedics-sub-departments.json": orthopedics,
-};
-
 beforeEach(() => {
   clearCollectionCache();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) =>
-      files[url] ? new Response(JSON.stringify(files[url]), { status: 200 }) : new Response("", { status: 404 }),
-    ),
-  );
+  vi.stubGlobal("fetch", dataFetch());
 });
 
 afterEach(() => {

@@ -24,10 +24,10 @@ import { ownShareImage, type ShareImage } from "../social/card-spec";
 import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
 import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
-import type { PageInfo } from "./manifest";
-import { prerenderShare as renderShare, type ShareOptions } from "./share";
+import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
+import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
-export { listPages, type PageInfo } from "./manifest";
+export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
 
 const routes = buildRoutes();
 // Content HTML is sanitised by the code the browser and the validator run, over jsdom's HTML parser.
@@ -123,7 +123,7 @@ export async function renderPage(
   { reuseFrames = true, fonts = {} as LanguageFonts } = {},
 ): Promise<string> {
   clearCollectionCache();
-  if (info.hydration) primeHydration(info.path, info.hydration.file, info.hydration.data);
+  if (info.hydration) primeHydration(info.path, info.hydration);
   const html = await renderBody(info, reuseFrames);
   return pageDocument(
     template,
@@ -144,16 +144,27 @@ async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImag
 }
 
 /**
- * Renders one worker's share of the pages (see src/build/prerender/share.ts), each with its social
- * card and, in a language with a font of its own, that font.
+ * Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site, each with
+ * its social card (src/build/social/cards.ts).
  */
-export async function prerenderShare(options: Omit<ShareOptions, "render"> & { fonts?: LanguageFonts }) {
-  const store = { distDir: options.outDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
-  const result = await renderShare({
-    ...options,
-    render: async (info, template) =>
-      renderPage({ ...info, shareImage: await shareImageOf(info, store) }, template, { fonts: options.fonts }),
+export async function runJobs(jobs: Job[], context: JobContext) {
+  const store = { distDir: context.distDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const before = { ...cardCounts };
+  // The cards the pages name are files of dist/ too: a full build keeps what its jobs wrote.
+  const cardFiles = new Set<string>();
+  const result = await runJobsWith(jobs, context, {
+    render: async (info, template) => {
+      const shareImage = await shareImageOf(info, store);
+      if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
+        cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
+      return renderPage({ ...info, shareImage }, template, { fonts: context.fonts });
+    },
+    pageInfo,
+    lists: catalogListPages(context.catalog.catalog),
   });
-  // prerender.ts adds up the workers' counts and says them once.
-  return { ...result, cards: { drawn: cardCounts.drawn, cached: cardCounts.cached } };
+  return {
+    ...result,
+    written: [...result.written, ...cardFiles],
+    cards: { drawn: cardCounts.drawn - before.drawn, cached: cardCounts.cached - before.cached },
+  };
 }

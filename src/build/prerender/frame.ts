@@ -12,21 +12,25 @@ export const contentMarker = "\u2063prerender-page-content\u2063";
 const frameSlug = "\u2063frame";
 
 /** The address the shared frame of `route` is rendered at: on the route, linked from nowhere. */
-export const frameAddress = (route: string) => route.replace(":slug", frameSlug);
+export const frameAddress = (route: string) => route.replace(/:(slug|page)\b/g, (_, name: string) => frameSlug + name);
 
 /**
  * The frame for the page at `path` of `route`: the language switcher links to this very page in
- * the other languages, which the frame rendered with the stand-in slug.
+ * the other languages, which the frame rendered with stand-ins for the route's parameters.
  */
 export function frameFor(frame: string, route: string, path: string): string {
   if (!frame.includes(frameSlug)) return frame;
-  const index = route.split("/").indexOf(":slug");
-  const slug = path.split("/")[index];
-  return slug ? frame.replaceAll(frameSlug, slug) : frame;
+  const values = path.split("/");
+  let filled = frame;
+  route.split("/").forEach((segment, i) => {
+    const name = /^:(slug|page)$/.exec(segment)?.[1];
+    if (name && values[i]) filled = filled.replaceAll(frameSlug + name, values[i]);
+  });
+  return filled;
 }
 
 /** Whether pages of `route` can share a frame (one page per route gains nothing). */
-export const sharesFrame = (route: string) => route.includes(":slug");
+export const sharesFrame = (route: string) => /:(slug|page)\b/.test(route);
 
 /** Whether the frame links to `path` itself (then its links would mark that page as current). */
 export const linksTo = (frame: string, path: string) => frame.includes(`href="${path}"`);

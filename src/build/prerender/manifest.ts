@@ -1,14 +1,29 @@
 /**
  * Every page the build prerenders, with what its <head> says: title, description, canonical,
- * Open Graph and JSON-LD, its language and the same page in the other languages. Built from the
- * same config the router uses, so a page added to config (a page file, a branch, a treatment, a
- * language) is prerendered with no code change. The default language's pages keep their
- * addresses; another language's are the same pages under its code (/te/home).
+ * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
+ * (a page file, a branch, a treatment) is prerendered with no code change.
+ *
+ * Pages are listed from a catalog of the collections (each treatment's slug and name), not from
+ * the treatments themselves: a treatment's content is read only when its page is rendered, so the
+ * build can list ten thousand pages without holding them, and say what each page is made of
+ * (`deps`), which is what decides whether a page must be rendered again.
+ *
+ * Each page exists in every language of site.json: the default language's at its address, another
+ * language's under its code (/te/home), with its language, the same page in the others (hreflang)
+ * and a canonical address of its own.
  */
 
+import {
+  dataPaths,
+  defaultListPageSize,
+  listPages as listPagesOf,
+  type TreatmentListPage,
+  treatmentData,
+} from "../../shared/collections/data-files";
 import type { Block } from "../../shared/generated/blocks/block";
-import type { TreatmentCollection } from "../../shared/generated/collection";
+import type { SubDepartment } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
+import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { translateDocument } from "../../shared/i18n/keys";
 import {
   branches,
@@ -23,6 +38,7 @@ import {
   hospital,
   languages,
   layoutConfig,
+  listPageTitle,
   loadAllPages,
   loadPageRoute,
   organization,
@@ -71,6 +87,39 @@ export interface PageInfo {
   /** That image as the head names it (filled in by the prerenderer once the card is drawn). */
   shareImage?: ShareImage;
 }
+
+/** What the build knows of a collection without reading its treatments: their slugs and names. */
+export interface CatalogCollection {
+  speciality: string;
+  location: string;
+  items: { slug: string; name: string }[];
+}
+
+/** The collections by data file. */
+export type Catalog = Record<string, CatalogCollection>;
+
+/**
+ * A page to prerender, before its content is read. `deps` names what it is made of besides the
+ * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
+ * 'settings:{data file}', 'list:{data file}:{page}'.
+ */
+export type PageSpec = (
+  | {
+      kind: "page";
+      path: string;
+      route: string;
+      file: string;
+      entry?: string;
+      listPage: number;
+      deps: string[];
+    }
+  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] }
+) & {
+  /** The page's language. */
+  lang: string;
+  /** Its path in the default language (the same page's address there). */
+  english: string;
+};
 
 /** A card with the site's brand, or the page's own image when its config names one. */
 function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
@@ -152,47 +201,157 @@ async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null>
   return { kind: "posts", entry: translateDocument({ posts: [entry.entry] }, strings).doc.posts[0] };
 }
 
-/** A collection cut down to what a list of its treatments shows. */
-function listing(data: TreatmentCollection): TreatmentCollection {
-  return {
-    speciality: data.speciality,
-    location: data.location,
-    sub_departments: data.sub_departments.map(({ slug, name, url, meta_title, meta_description, canonical_url }) => ({
-      slug,
-      name,
-      url,
-      meta_title,
-      meta_description,
-      canonical_url,
-      content: {},
-    })),
-  };
+/** A spec in `lang`: its address under the language's code. */
+const specIn = (spec: PageSpec, lang: string): PageSpec => ({
+  ...spec,
+  path: pathIn(spec.path, lang),
+  route: pathIn(spec.route, lang),
+  lang,
+  english: spec.path,
+});
+
+const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
+
+/** The collection a speciality page lists, if any. */
+function listedCollection(entry: Entry | null): CollectionPresentation | undefined {
+  const id = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
+  return id ? presentations[id] : undefined;
 }
 
-async function pageInfo(
-  { file, page: english }: { file: string; page: Page },
-  englishEntry: Entry | null,
-  collections: Record<string, TreatmentCollection>,
-  lang: string,
-): Promise<PageInfo> {
-  const { page } = await loadPageRoute(file, lang);
+/** How many list pages a page has: those of the collection its speciality-details block lists. */
+function listPageCount(page: Page, entry: Entry | null, catalog: Catalog): number {
+  if (!page.blocks.some((b) => b.type === "speciality-details")) return 1;
+  const presentation = listedCollection(entry);
+  const items = presentation ? catalog[presentation.dataFile]?.items : undefined;
+  return items ? Math.max(1, Math.ceil(items.length / listSize(presentation as CollectionPresentation))) : 1;
+}
+
+/** The pages of one page file (once per entry for an 'each' page, once per page of its list). */
+function pageSpecs(file: string, page: Page, entries: Entry[], catalog: Catalog): PageSpec[] {
+  const made = page.each ? entries : [null];
+  return made.flatMap((entry) => {
+    const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
+    const presentation = listedCollection(entry);
+    const listed = presentation && catalog[presentation.dataFile] ? presentation.dataFile : undefined;
+    return Array.from({ length: listPageCount(page, entry, catalog) }, (_, i): PageSpec => {
+      const listPage = i + 1;
+      const pagePath = listPage > 1 ? `${path}/page/${listPage}` : path;
+      return {
+        kind: "page",
+        path: pagePath,
+        route: listPage > 1 ? `${page.route}/page/:page` : page.route,
+        file,
+        entry: entry?.entry.slug,
+        listPage,
+        deps: [`page:${file}`, ...(listed ? [`list:${listed}:${listPage}`] : [])],
+        lang: defaultLanguage,
+        english: pagePath,
+      };
+    });
+  });
+}
+
+/**
+ * Every page to prerender, in every language (the default language's first): config pages ('each'
+ * pages per entry, lists per page) and every treatment.
+ */
+export async function listPages(catalog: Catalog): Promise<PageSpec[]> {
+  const english = await englishPages(catalog);
+  return languages.flatMap((l) =>
+    l.code === defaultLanguage
+      ? english
+      : english.map((spec) => (spec.path === "/" ? { ...specIn(spec, l.code), english: "/" } : specIn(spec, l.code))),
+  );
+}
+
+/** The default language's pages. */
+async function englishPages(catalog: Catalog): Promise<PageSpec[]> {
+  const pages = await loadAllPages();
+  const perPage = await Promise.all(
+    pages.map(async ({ file, page }) => pageSpecs(file, page, await entriesOf(page), catalog)),
+  );
+  const fromPages = perPage.flat();
+  const homePage = fromPages.find((p) => p.path === "/home");
+  const treatments = Object.values(presentations).flatMap((presentation) => {
+    const collection = catalog[presentation.dataFile];
+    if (!collection) return [];
+    const dataFile = presentation.dataFile;
+    return collection.items.map(
+      ({ slug }): PageSpec => ({
+        kind: "treatment",
+        path: presentation.route.replace(":slug", slug),
+        route: presentation.route,
+        dataFile,
+        slug,
+        deps: [`item:${dataFile}:${slug}`, `settings:${dataFile}`],
+        lang: defaultLanguage,
+        english: presentation.route.replace(":slug", slug),
+      }),
+    );
+  });
+  return [...(homePage ? [{ ...homePage, path: "/", english: "/" }] : []), ...fromPages, ...treatments];
+}
+
+/** The pages of the lists the catalog's collections make, by data file (what 'list:' deps name). */
+export function catalogListPages(catalog: Catalog): Record<string, TreatmentListPage[]> {
+  return Object.fromEntries(
+    Object.values(presentations)
+      .filter((p) => catalog[p.dataFile])
+      .map((p) => [p.dataFile, listPagesOf(catalog[p.dataFile].items, listSize(p))]),
+  );
+}
+
+/** What rendering a page needs besides its spec: a treatment's content. */
+export interface PageSources {
+  catalog: Catalog;
+  /** The treatment `slug` of a collection, read when its page is rendered. */
+  item: (dataFile: string, slug: string) => SubDepartment;
+  /** The list pages of each collection (from catalogListPages). */
+  lists: Record<string, TreatmentListPage[]>;
+}
+
+/** The full description of a page, read from its sources. */
+export async function pageInfo(spec: PageSpec, sources: PageSources): Promise<PageInfo> {
+  return spec.kind === "treatment" ? treatmentInfo(spec, sources) : configPageInfo(spec, sources);
+}
+
+const pagesByFile = new Map<string, Promise<Page>>();
+
+async function pageOf(file: string): Promise<Page> {
+  let page = pagesByFile.get(file);
+  if (!page) {
+    page = loadAllPages().then((all) => {
+      const found = all.find((p) => p.file === file);
+      if (!found) throw new Error(`There is no page file ${file}.`);
+      return found.page;
+    });
+    pagesByFile.set(file, page);
+  }
+  return page;
+}
+
+async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources: PageSources): Promise<PageInfo> {
+  const english = await pageOf(spec.file);
+  const englishEntry = spec.entry
+    ? ((await entriesOf(english)).find((e) => e.entry.slug === spec.entry) ?? null)
+    : null;
+  const { lang } = spec;
+  const { page } = await loadPageRoute(spec.file, lang);
   const entry = await entryIn(englishEntry, lang);
-  const englishPath = englishEntry ? english.route.replace(":slug", englishEntry.entry.slug) : english.route;
-  const path = pathIn(englishPath, lang);
-  const title = fillName(page.meta.title, entry, lang);
-  const canonical = canonicalFor(path);
+  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage);
+  const canonical = canonicalFor(spec.path);
   const structuredData: object[] = [
     organization(),
     webPage(title, canonical, lang),
-    breadcrumbs(pageTrail(englishPath, title, lang)),
+    breadcrumbs(pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
   ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
-  const relative = file.replace(/^site-config\//, "");
+  const englishTitle = listPageTitle(fillName(english.meta.title, englishEntry), spec.listPage);
   const info: PageInfo = {
-    path,
+    path: spec.path,
     lang,
-    alternates: alternatesOf(englishPath),
-    route: pathIn(page.route, lang),
+    alternates: alternatesOf(spec.english),
+    route: spec.route,
     title,
     description: fillName(page.meta.description, entry, lang),
     canonical,
@@ -200,104 +359,79 @@ async function pageInfo(
     // The English page's card: the card's font draws Latin letters only.
     share: shareOf(
       english.meta.image ? { image: english.meta.image } : undefined,
-      fillName(english.meta.title, englishEntry),
+      englishTitle,
       englishEntry ? entryKickers[englishEntry.kind](englishEntry) : undefined,
     ),
     modules: [
       appModule,
-      file,
+      spec.file,
       ...blockModules(page.blocks),
       ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
-      ...translationModules(lang, [relative]),
+      ...translationModules(lang, [spec.file.replace(/^site-config\//, "")]),
     ],
   };
-  const collectionId = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
-  const dataFile = collectionId ? presentations[collectionId]?.dataFile : undefined;
-  if (dataFile && collections[dataFile]) info.hydration = { file: dataFile, data: listing(collections[dataFile]) };
+  const presentation = listedCollection(entry);
+  const listing = presentation ? sources.lists[presentation.dataFile]?.[spec.listPage - 1] : undefined;
+  if (presentation && listing) info.hydration = { listing: { file: presentation.dataFile, data: listing } };
   return info;
 }
 
-async function treatmentInfos(collections: Record<string, TreatmentCollection>, lang: string): Promise<PageInfo[]> {
+async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): Promise<PageInfo> {
+  const presentation = Object.values(presentations).find((p) => p.dataFile === spec.dataFile);
+  if (!presentation) throw new Error(`No presentation names ${spec.dataFile}.`);
+  const { lang } = spec;
+  const collection = sources.catalog[spec.dataFile];
+  const english = sources.item(spec.dataFile, spec.slug);
+  const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
+  const strings = await treatmentStrings(presentationFile, spec.dataFile, lang);
+  const item = translateTreatment(english, presentation, strings).subDepartment;
   const config = await layoutConfig(lang);
-  const perCollection = await Promise.all(
-    Object.entries(presentations).map(async ([, presentation]) => {
-      const data = collections[presentation.dataFile];
-      if (!data) return [];
-      const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
-      const strings = await treatmentStrings(presentationFile, presentation.dataFile, lang);
-      const speciality = config.specialities.find((s) => s.treatments === presentation.id);
-      const file = presentation.dataFile;
-      return data.sub_departments.map((english): PageInfo => {
-        const item = translateTreatment(english, presentation, strings).subDepartment;
-        const englishPath = presentation.route.replace(":slug", english.slug);
-        const path = pathIn(englishPath, lang);
-        const canonical = canonicalIn(english.canonical_url, lang);
-        const trail = [
-          home,
-          { name: "Specialities", path: "/specialities" },
-          ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
-          { name: item.name, path: englishPath },
-        ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
-        return {
-          path,
-          lang,
-          alternates: alternatesOf(englishPath),
-          route: pathIn(presentation.route, lang),
-          title: item.meta_title,
-          description: item.meta_description,
-          canonical,
-          structuredData: [
-            organization(),
-            breadcrumbs(trail),
-            ...treatmentPage(item, data.speciality, lang, canonical),
-          ],
-          // The English treatment: the page translates it with the translations it loads.
-          hydration: { file, data: { ...data, sub_departments: [english] } },
-          // The English page's card: the card's font draws Latin letters only.
-          share: shareOf(
-            english.share_image ? { image: english.share_image } : undefined,
-            english.content.h1 ?? english.name,
-            data.speciality,
-          ),
-          modules: [
-            appModule,
-            "src/site/routes/TreatmentPage.tsx",
-            ...blockModules(presentation.template),
-            ...translationModules(lang, [`collections/${file}`, presentationFile.replace(/^site-config\//, "")]),
-          ],
-        };
-      });
-    }),
-  );
-  return perCollection.flat();
+  const speciality = config.specialities.find((s) => s.treatments === presentation.id);
+  const canonical = canonicalIn(english.canonical_url, lang);
+  const trail = [
+    home,
+    { name: "Specialities", path: "/specialities" },
+    ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
+    { name: item.name, path: spec.english },
+  ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
+  return {
+    path: spec.path,
+    lang,
+    alternates: alternatesOf(spec.english),
+    route: spec.route,
+    title: item.meta_title,
+    description: item.meta_description,
+    canonical,
+    structuredData: [
+      organization(),
+      breadcrumbs(trail),
+      ...treatmentPage(item, collection.speciality, lang, canonical),
+    ],
+    // The English treatment: the page translates it with the translations it loads.
+    hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, english) } },
+    // The English page's card: the card's font draws Latin letters only.
+    share: shareOf(
+      english.share_image ? { image: english.share_image } : undefined,
+      english.content.h1 ?? english.name,
+      collection.speciality,
+    ),
+    modules: [
+      appModule,
+      "src/site/routes/TreatmentPage.tsx",
+      ...blockModules(presentation.template),
+      ...translationModules(lang, [`collections/${spec.dataFile}`, presentationFile.replace(/^site-config\//, "")]),
+    ],
+  };
 }
 
-/** One language's pages: config pages ('each' pages per entry) and every treatment. */
-async function pagesIn(collections: Record<string, TreatmentCollection>, lang: string): Promise<PageInfo[]> {
-  const pages = await loadAllPages();
-  const perPage = await Promise.all(
-    pages.map(async (entry) => {
-      if (!entry.page.each) return [await pageInfo(entry, null, collections, lang)];
-      const entries = await entriesOf(entry.page);
-      return Promise.all(entries.map((each) => pageInfo(entry, each, collections, lang)));
-    }),
-  );
-  const fromPages = perPage.flat();
-  const homePath = pathIn("/home", lang);
-  const homePage = fromPages.find((p) => p.path === homePath);
-  const root = pathIn("/", lang);
-  return [
-    ...(homePage ? [{ ...homePage, path: root }] : []),
-    ...fromPages,
-    ...(await treatmentInfos(collections, lang)),
-  ];
-}
-
-/** Every page to prerender, in every language, the default language's first. */
-export async function listPages(collections: Record<string, TreatmentCollection>): Promise<PageInfo[]> {
-  const perLanguage = await Promise.all(languages.map((l) => pagesIn(collections, l.code)));
-  return perLanguage.flat();
-}
+/** The data file a treatment page fetches on a client-side visit (for tests and the bench). */
+export const treatmentDataPath = dataPaths.treatment;
 
 /** Facts the page template needs besides the per-page head. */
-export const siteFacts = { name: site.name, canonicalBase: site.canonicalBase, logo: site.logo.src, branches };
+export const siteFacts = {
+  name: site.name,
+  canonicalBase: site.canonicalBase,
+  logo: site.logo.src,
+  branches,
+  languages,
+};

@@ -1,7 +1,10 @@
 /**
- * Prerenders every route to dist/<route>/index.html (run by `npm run build` after the client
- * build): builds the server entry with Vite, renders the pages from config on every core (each
- * worker lists them and renders its share), and writes sitemap.xml and robots.txt.
+ * Prerendering and the other jobs of a build (src/build/prerender/jobs.ts), run by the server
+ * bundle: built with Vite from entry-server.tsx, then loaded in this thread for a few jobs or on
+ * a worker per core for many, each worker taking every n-th job.
+ *
+ * `tsx scripts/prerender.ts` renders every page of an existing client build (the prerender
+ * benchmark uses it); `npm run build` (src/build/build.ts) runs it as part of the build.
  *
  * Usage: tsx src/build/prerender/prerender.ts [--dist dist] [--collections site-config/collections]
  *        [--skip-ssr-build] [--workers N]
@@ -13,35 +16,29 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { build } from "vite";
-import { localPath, siteLanguages } from "../../shared/i18n/languages";
+import { localPath } from "../../shared/i18n/languages";
 import { buildLanguageFonts } from "../fonts";
+import { InputScanner } from "../inputs";
+import type { Job, JobContext, JobResult } from "./jobs";
+import type { Catalog, PageSpec } from "./manifest";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-/** What a worker reports (src/build/prerender/share.ts). */
-interface ShareResult {
-  written: number;
-  pages: { path: string; alternates: { hreflang: string; href: string }[] }[];
-  canonicalBase: string;
-  /** Social cards drawn and taken from the cache (src/build/social/cards.ts). */
-  cards?: { drawn: number; cached: number };
-}
-
-export interface PrerenderOptions {
-  distDir: string;
-  collectionsDir: string;
-  ssrDir: string;
-  buildSsr: boolean;
-  workers: number;
+/** What the server bundle offers the build (entry-server.tsx). */
+export interface ServerBundle {
+  listPages(catalog: Catalog): Promise<PageSpec[]>;
+  catalogListPages(catalog: Catalog): Record<string, import("../../shared/collections/data-files").TreatmentListPage[]>;
+  runJobs(jobs: Job[], context: JobContext): Promise<JobResult>;
+  siteFacts: { canonicalBase: string; languages: { code: string }[] };
 }
 
 /** Builds src/build/prerender/entry-server.tsx for Node into ssrDir. */
-export async function buildServerEntry(ssrDir: string) {
+export async function buildServerEntry(ssrDir: string, projectRoot = root) {
   await build({
-    configFile: path.join(root, "vite.config.ts"),
+    configFile: path.join(projectRoot, "vite.config.ts"),
     logLevel: "warn",
     build: {
-      ssr: path.join(root, "src/build/prerender/entry-server.tsx"),
+      ssr: path.join(projectRoot, "src/build/prerender/entry-server.tsx"),
       outDir: ssrDir,
       emptyOutDir: true,
       copyPublicDir: false,
@@ -49,9 +46,19 @@ export async function buildServerEntry(ssrDir: string) {
   });
 }
 
-function renderInWorker(workerData: Record<string, unknown>): Promise<ShareResult> {
+/**
+ * The server bundle's entry in `ssrDir`. `version` names the bundle's content: a process that
+ * builds twice (a test, the dev tools) would otherwise get the first bundle from the module cache.
+ */
+export async function loadServerBundle(ssrDir: string, version = ""): Promise<ServerBundle> {
+  const url = pathToFileURL(path.join(ssrDir, "entry-server.js"));
+  if (version) url.searchParams.set("v", version);
+  return (await import(url.href)) as ServerBundle;
+}
+
+function runWorker(workerData: Record<string, unknown>): Promise<JobResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(root, "src/build/prerender/worker.mjs"), {
+    const worker = new Worker(path.join(import.meta.dirname, "worker.mjs"), {
       workerData,
       // Rendering makes short-lived garbage by the megabyte: a larger young generation lets more
       // of it die there instead of being copied and promoted (measured: 2,047 pages on one worker
@@ -60,75 +67,114 @@ function renderInWorker(workerData: Record<string, unknown>): Promise<ShareResul
     });
     worker.once("message", resolve);
     worker.once("error", reject);
-    worker.once("exit", (code) => code !== 0 && reject(new Error(`A prerender worker stopped with code ${code}.`)));
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`A build worker stopped with code ${code}.`)));
   });
+}
+
+/**
+ * Runs jobs on `workers` workers, each taking every n-th one (jobs of a kind cost about the same,
+ * so each worker gets an even share), and merges what they did.
+ */
+export async function runJobsOnWorkers(
+  jobs: Job[],
+  context: JobContext,
+  ssrDir: string,
+  workers: number,
+): Promise<JobResult> {
+  const ssrEntry = pathToFileURL(path.join(ssrDir, "entry-server.js")).href;
+  const count = Math.max(1, Math.min(workers, jobs.length));
+  const results = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      runWorker({ ssrEntry, jobs: jobs.filter((_, i) => i % count === index), context }),
+    ),
+  );
+  const times: Record<string, number> = {};
+  for (const r of results) for (const [part, ms] of Object.entries(r.times)) times[part] = (times[part] ?? 0) + ms;
+  const cards = (key: "drawn" | "cached") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
+  return {
+    written: results.flatMap((r) => r.written),
+    unchanged: results.reduce((n, r) => n + r.unchanged, 0),
+    times,
+    cards: { drawn: cards("drawn"), cached: cards("cached") },
+  };
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 /**
- * sitemap.xml: every page but the roots ('/', '/te'), each with the same page in every language
- * and x-default (Google's hreflang in sitemaps: xhtml:link alternates on each <url>).
+ * sitemap.xml of the pages (a language's root, '/' or '/te', is left out: /home is the home
+ * page's address), each with the same page in every language and x-default (Google's hreflang in
+ * sitemaps: xhtml:link alternates on each <url>).
  */
-export function sitemap(base: string, pages: ShareResult["pages"], roots: ReadonlySet<string> = new Set(["/"])) {
+export function sitemap(
+  base: string,
+  pages: readonly { path: string; english: string }[],
+  languages: readonly { code: string }[] = [{ code: "en" }],
+) {
+  const codes = languages.map((l) => l.code);
   const urls = pages
-    .filter((p) => !roots.has(p.path))
+    .filter((p) => p.english !== "/")
     .map((p) => {
-      const links = p.alternates.map(
-        (a) => `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`,
-      );
+      const links =
+        codes.length < 2
+          ? []
+          : [...codes.map((code) => [code, localPath(p.english, code, codes[0])]), ["x-default", p.english]].map(
+              ([hreflang, to]) =>
+                `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(base + to)}"/>`,
+            );
       return `  <url><loc>${escapeXml(base + p.path)}</loc>${links.join("")}${links.length > 0 ? "\n  " : ""}</url>`;
     })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
+  const xhtml = codes.length < 2 ? "" : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls}\n</urlset>\n`;
 }
 
-/** Prerenders the site; returns the pages written and the seconds it took. */
-export async function prerender(options: PrerenderOptions) {
-  const started = performance.now();
-  if (options.buildSsr) await buildServerEntry(options.ssrDir);
-  const ssrEntry = pathToFileURL(path.join(options.ssrDir, "entry-server.js")).href;
-  const shellPath = path.join(options.distDir, "shell.html");
-  // The client build's index.html is the template; kept as shell.html for routes only the
-  // browser can resolve (an alias or a mistyped treatment slug).
-  let template: string;
+export const robotsTxt = (base: string) => `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`;
+
+/** The page template: the client build's index.html, kept as shell.html for pages only the browser resolves. */
+export function pageTemplate(distDir: string): string {
+  const shellPath = path.join(distDir, "shell.html");
   try {
-    template = readFileSync(shellPath, "utf8");
+    return readFileSync(shellPath, "utf8");
   } catch {
-    template = readFileSync(path.join(options.distDir, "index.html"), "utf8");
+    const template = readFileSync(path.join(distDir, "index.html"), "utf8");
     writeFileSync(shellPath, template);
+    return template;
   }
-  // Each language's font, subset to its texts' characters, linked by that language's pages.
-  const fonts = await buildLanguageFonts(root, options.distDir, path.join(root, ".tmp", "fonts"));
-  // Every worker lists the pages and renders every n-th one (src/build/prerender/share.ts).
-  const workers = Math.max(1, options.workers);
-  const results = await Promise.all(
-    Array.from({ length: workers }, (_, index) =>
-      renderInWorker({
-        ssrEntry,
-        template,
-        outDir: options.distDir,
-        collectionsDir: options.collectionsDir,
-        workers,
-        index,
-        fonts,
-      }),
-    ),
-  );
-  // Each language's root ('/', '/te') repeats its home page, which the sitemap lists at /home.
-  const codes = siteLanguages(JSON.parse(readFileSync(path.join(root, "site-config/site.json"), "utf8")));
-  const roots = new Set(codes.map((l) => localPath("/", l.code, codes[0].code)));
-  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(results[0].canonicalBase, results[0].pages, roots));
-  writeFileSync(
-    path.join(options.distDir, "robots.txt"),
-    `User-agent: *\nAllow: /\n\nSitemap: ${results[0].canonicalBase}/sitemap.xml\n`,
-  );
-  const cards = (key: "drawn" | "cached") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
+}
+
+/** Renders every page of the site into an existing client build (no cache, no data files). */
+export async function prerenderAll(options: {
+  distDir: string;
+  collectionsDir: string;
+  ssrDir: string;
+  buildSsr: boolean;
+  workers: number;
+}) {
+  const started = performance.now();
+  const { readCatalog, jobCatalog } = await import("../catalog");
+  if (options.buildSsr) await buildServerEntry(options.ssrDir);
+  const bundle = await loadServerBundle(options.ssrDir);
+  const scanner = new InputScanner(path.dirname(path.dirname(options.collectionsDir)), {});
+  const catalog = jobCatalog(scanner.root, readCatalog(scanner, options.collectionsDir, undefined));
+  const specs = await bundle.listPages(catalog.catalog);
+  const context: JobContext = {
+    distDir: options.distDir,
+    template: pageTemplate(options.distDir),
+    catalog,
+    incremental: false,
+    fonts: await buildLanguageFonts(root, options.distDir, path.join(root, ".tmp", "fonts")),
+  };
+  const jobs: Job[] = specs.map((spec) => ({ kind: "page", spec }));
+  const done = await runJobsOnWorkers(jobs, context, options.ssrDir, options.workers);
+  const base = bundle.siteFacts.canonicalBase;
+  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(base, specs, bundle.siteFacts.languages));
+  writeFileSync(path.join(options.distDir, "robots.txt"), robotsTxt(base));
   return {
-    pages: results.reduce((n, r) => n + r.written, 0),
+    pages: specs.length,
     seconds: (performance.now() - started) / 1000,
-    workers,
-    cards: { drawn: cards("drawn"), cached: cards("cached") },
+    workers: options.workers,
+    cards: done.cards ?? { drawn: 0, cached: 0 },
   };
 }
 
@@ -141,7 +187,7 @@ export async function main() {
       workers: { type: "string", default: String(os.availableParallelism()) },
     },
   });
-  const result = await prerender({
+  const result = await prerenderAll({
     distDir: path.resolve(root, values.dist),
     collectionsDir: path.resolve(root, values.collections),
     ssrDir: path.join(root, ".tmp/ssr"),

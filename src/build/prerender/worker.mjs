@@ -1,7 +1,7 @@
-// One prerender worker (see src/build/prerender/prerender.ts). Plain JavaScript: everything it runs lives in
-// the SSR bundle (src/build/prerender/share.ts), so the worker needs no TypeScript loader.
+// One build worker (see src/build/build.ts): runs its share of the build's jobs (src/build/prerender/jobs.ts).
+// Plain JavaScript: everything it runs lives in the server bundle, so the worker needs no TypeScript loader.
 import { parentPort, workerData } from "node:worker_threads";
 
-const { ssrEntry, ...options } = workerData;
+const { ssrEntry, jobs, context } = workerData;
 const ssr = await import(ssrEntry);
-parentPort.postMessage(await ssr.prerenderShare(options));
+parentPort.postMessage(await ssr.runJobs(jobs, context));

@@ -140,7 +140,15 @@ function overlayError(
   followOns: number,
 ): OverlayError {
   const shown = errors.slice(0, shownErrors);
-  const text = formatHuman({ files: 0, problems: shown, errors: shown.length, warnings: 0, followOns, publish: false })
+  const text = formatHuman({
+    files: 0,
+    checked: 0,
+    problems: shown,
+    errors: shown.length,
+    warnings: 0,
+    followOns,
+    publish: false,
+  })
     .split("\n")
     .slice(0, -2) // the summary line counts only the errors shown
     .join("\n")

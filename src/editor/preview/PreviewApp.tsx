@@ -27,12 +27,13 @@ import {
   ContentLanguage,
   defaultLanguage,
   type Entry,
+  findTreatment,
   LanguageProvider,
   Layout,
   type LayoutConfig,
   layoutConfig,
   loadAllPages,
-  loadCollection,
+  loadIndex,
   loadPageRoute,
   NotificationsProvider,
   type PageEntry,
@@ -217,11 +218,15 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       });
     }
     case "presentation": {
+      // The treatment shown, loaded on its own (a collection may hold thousands); the others are
+      // offered by name from the collection's index.
       const english = doc as unknown as CollectionPresentation;
-      const collection = collections.get(english.dataFile);
+      const collection = collections.get(`${english.dataFile}\n${entry ?? ""}`);
       if (!collection) return { loading: `Loading ${english.dataFile}…` };
       const presentation = lang ? translateDocument(english, strings).doc : english;
-      return treatmentView(presentation, collection, entry, { remount: true });
+      const view = treatmentView(presentation, collection, undefined, { remount: true });
+      const index = collections.get(`${english.dataFile}\nindex`);
+      return index ? { ...view, entries: index.sub_departments.map((s) => ({ slug: s.slug, name: s.name })) } : view;
     }
     case "navigation":
     case "site":
@@ -382,13 +387,25 @@ export function PreviewApp() {
 
   const active = fellBack === version && good.current ? good.current : message;
   const dataFile = active?.kind === "presentation" ? String(active.doc.dataFile ?? "") : undefined;
+  const wanted = active?.entry ?? "";
   useEffect(() => {
-    if (!dataFile || collections.has(dataFile)) return;
-    loadCollection(dataFile).then(
-      (loaded) => setCollections((c) => new Map(c).set(dataFile, loaded)),
-      () => undefined,
-    );
-  }, [dataFile, collections]);
+    const key = `${dataFile}\n${wanted}`;
+    if (!dataFile || collections.has(key)) return;
+    const lookup = { dataFile, slugAliases: [], fuzzyMatch: false };
+    loadIndex(dataFile)
+      .then(async (index) => {
+        const found = await findTreatment(lookup, wanted || index.slugs[0] || "");
+        if (!("found" in found)) return;
+        const listed = index.slugs.map((slug, i) => ({ slug, name: index.names[i] }));
+        setCollections((c) =>
+          new Map(c).set(key, found.found).set(`${dataFile}\nindex`, {
+            ...found.found,
+            sub_departments: listed as TreatmentCollection["sub_departments"],
+          }),
+        );
+      })
+      .catch(() => undefined);
+  }, [dataFile, wanted, collections]);
 
   const view = active ? viewFor(active, collections) : { loading: "Waiting for the editor…" };
   const shown = "route" in view ? view : undefined;

@@ -10,7 +10,7 @@ import type { Icon, LinkPreviewImage } from "./defs";
 export type List = string[];
 
 /**
- * A speciality's treatment pages, in the shape of the spec's sub-department data files. Served to the browser as assets/data/{file name}. Files: site-config/collections/*-sub-departments.json.
+ * A speciality's treatment pages, in the shape of the spec's sub-department data files. Served to the browser as assets/data/{file name}. Files: site-config/collections/*-sub-departments.json (or a folder of that name holding _collection.json and one file per treatment page).
  */
 export interface TreatmentCollection {
   /**
@@ -37,6 +37,10 @@ export interface TreatmentCollection {
  * via the `definition` "subDepartment".
  */
 export interface SubDepartment {
+  /**
+   * Path to this file's JSON Schema, when the treatment page is a file of its own in a collection folder.
+   */
+  $schema?: string;
   /**
    * The last part of the page's address, such as 'total-knee-replacement'. Each treatment page needs its own; its page path and canonical address end with it.
    */

@@ -101,6 +101,10 @@ export interface CollectionPresentation {
    */
   fuzzyMatch: boolean;
   /**
+   * How many treatments a page of the speciality page's treatment list shows; the rest are on numbered pages ({speciality page}/page/2, ...) and found by its search. Default 24.
+   */
+  listPageSize?: number;
+  /**
    * Credit lines with an external link, shown on the named treatments' pages.
    */
   sourceCredits: {

@@ -1,86 +1,256 @@
 /**
- * Loads a treatment collection once per session: GET /assets/data/{file}; if that fails, the
- * built-in copy (a separate lazy chunk, never in the main bundle) is used. Whichever answered is
- * cached, so every later page view of the collection is instant.
+ * Treatment data in the browser, one page's worth at a time (the files are described in
+ * src/shared/collections/data-files.ts):
+ *
+ * - a treatment page fetches its own data file, assets/data/{stem}/{slug}.json;
+ * - only an address that names no treatment (an alias, a misspelling) fetches the compact index
+ *   of slugs and names, to resolve it through aliases and fuzzy matching, and then that
+ *   treatment's file; an unknown one ends with the slugs that exist, for the log;
+ * - a speciality page fetches the page of the treatment list it shows;
+ * - if a data file cannot be loaded, the built-in copy of the same piece is used (a module of
+ *   its own per treatment, never the whole collection), and that is logged.
+ *
+ * Whatever answered is kept for the session, and what a prerendered page carries is used as it
+ * is, so it hydrates without a request.
  */
+import {
+  dataPaths,
+  defaultListPageSize,
+  isSlug,
+  listPages,
+  type TreatmentIndex,
+  type TreatmentListPage,
+  treatmentData,
+  treatmentIndex,
+} from "../../shared/collections/data-files";
 import type { TreatmentCollection } from "../../shared/generated/collection";
+import type { CollectionPresentation } from "../../shared/generated/presentation";
+import { fulfilled, type Tracked, track } from "../tracked";
 import { messages } from "../ui/renderer-text";
+import { clearHydration, type HydrationPayload, onHydration } from "./hydration";
+import { resolveSlug } from "./resolve";
 
-/**
- * The collection data a prerendered page needs to hydrate without waiting for the data file: the
- * one treatment of a treatment page, or the names and slugs a speciality page lists. The
- * prerenderer writes it into the page; the browser primes the cache with it.
- */
-export interface HydrationPayload {
-  file: string;
-  data: TreatmentCollection;
+export type { HydrationPayload } from "./hydration";
+
+/** What finding a treatment gave: its data (a collection of one), or the slugs that exist. */
+export type TreatmentLookup = { found: TreatmentCollection } | { missing: string[] };
+
+/** What a lookup needs of its collection's presentation. */
+export type LookupPresentation = Pick<CollectionPresentation, "dataFile" | "slugAliases" | "fuzzyMatch">;
+
+/** A data file that answered with something other than data. */
+class LoadError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-const builtIn = import.meta.glob<TreatmentCollection>("../../../site-config/collections/*-sub-departments.json", {
-  import: "default",
+/** The data at `path`, or undefined when there is none (404); throws when it cannot be loaded. */
+async function fetchJson<T>(path: string): Promise<T | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(`/${path}`, { headers: { Accept: "application/json" } });
+  } catch (error) {
+    throw new LoadError(path, `GET /${path} failed: ${(error as Error)?.message ?? error}`);
+  }
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new LoadError(path, `GET /${path} answered ${response.status}`);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new LoadError(path, `GET /${path} answered something other than JSON`);
+  }
+}
+
+/** Loads a built-in copy's module; replaceable for tests, which have no server for it. */
+let importBuiltIn = (path: string): Promise<unknown> =>
+  import(/* @vite-ignore */ `/${path}`).then((module: { default: unknown }) => module.default);
+
+/** Where built-in copies are loaded from (tests read them from the config). */
+export function setBuiltInLoader(load: (path: string) => Promise<unknown>) {
+  importBuiltIn = load;
+}
+
+/** A memoised loader whose answers can also be given in advance (what a page carries). */
+function cachedLoader<T>(load: (key: string) => Promise<T>) {
+  const cache = new Map<string, Tracked<T>>();
+  const get = (key: string): Tracked<T> => {
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = track(load(key));
+      cache.set(key, pending);
+      // A failed load (offline for a moment) is tried again on the next visit.
+      pending.catch(() => cache.delete(key));
+    }
+    return pending;
+  };
+  return Object.assign(get, {
+    seed: (key: string, value: T) => void cache.set(key, fulfilled(value)),
+    clear: () => cache.clear(),
+  });
+}
+
+/** The published data or the built-in copy: the same pieces, from two places. */
+interface Source {
+  /** One treatment's data, or undefined when the collection has no such slug. */
+  treatment(file: string, slug: string): Promise<TreatmentCollection | undefined>;
+  index(file: string): Promise<TreatmentIndex>;
+}
+
+const hasOne = (data: TreatmentCollection | undefined) =>
+  Array.isArray(data?.sub_departments) && data.sub_departments.length === 1;
+
+const publishedIndex = cachedLoader(async (file: string) => {
+  const path = dataPaths.index(file);
+  const index = await fetchJson<TreatmentIndex>(path);
+  if (!Array.isArray(index?.slugs)) throw new LoadError(path, `/${path} is missing or holds no slugs`);
+  return index;
 });
 
-const cache = new Map<string, Promise<TreatmentCollection>>();
-const settled = new Map<string, TreatmentCollection>();
+const published: Source = {
+  async treatment(file, slug) {
+    const path = dataPaths.treatment(file, slug);
+    const data = await fetchJson<TreatmentCollection>(path);
+    if (data !== undefined && !hasOne(data)) throw new LoadError(path, `/${path} holds no treatment`);
+    return data;
+  },
+  index: (file) => publishedIndex(file),
+};
 
-async function fetchCollection(file: string): Promise<TreatmentCollection> {
-  const response = await fetch(`/assets/data/${file}`, { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`GET /assets/data/${file} answered ${response.status}`);
-  const data = (await response.json()) as TreatmentCollection;
-  if (!Array.isArray(data?.sub_departments)) throw new Error(`/assets/data/${file} has no sub_departments list`);
-  return data;
-}
+const builtInIndex = cachedLoader(
+  async (file: string) => (await importBuiltIn(dataPaths.builtInIndex(file))) as TreatmentIndex,
+);
 
-async function loadBuiltIn(file: string): Promise<TreatmentCollection> {
-  const loader = builtIn[`../../../site-config/collections/${file}`];
-  if (!loader) throw new Error(`There is no built-in copy of ${file}.`);
-  return loader();
-}
+const builtIn: Source = {
+  async treatment(file, slug) {
+    try {
+      return (await importBuiltIn(dataPaths.builtInTreatment(file, slug))) as TreatmentCollection;
+    } catch (error) {
+      // A module that is not there and one that could not be loaded look alike; the index tells.
+      if ((await builtInIndex(file)).slugs.includes(slug)) throw error;
+      return undefined;
+    }
+  },
+  index: (file) => builtInIndex(file),
+};
 
-/** The collection in `file`, from the network or the built-in copy; loaded once and cached. */
-export function loadCollection(file: string): Promise<TreatmentCollection> {
-  let pending = cache.get(file);
-  if (!pending) {
-    pending = fetchCollection(file)
-      .catch((error: unknown) => {
-        console.error(messages.dataLoadFailed(file), error);
-        return loadBuiltIn(file);
-      })
-      .then((data) => {
-        settled.set(file, data);
-        return data;
-      });
-    cache.set(file, pending);
+/** The requested address part as a slug would be: decoded and lower-cased. */
+function normalise(requested: string): string {
+  try {
+    return decodeURIComponent(requested).toLowerCase();
+  } catch {
+    return requested.toLowerCase();
   }
-  return pending;
 }
 
-/** Seeds the cache with a whole collection (prerendering, tests). */
-export function primeCollection(file: string, data: TreatmentCollection) {
-  settled.set(file, data);
-  cache.set(file, Promise.resolve(data));
+async function lookupIn(source: Source, presentation: LookupPresentation, slug: string): Promise<TreatmentLookup> {
+  const file = presentation.dataFile;
+  if (isSlug(slug)) {
+    const data = await source.treatment(file, slug);
+    if (data) return { found: data };
+  }
+  const index = await source.index(file);
+  const target = resolveSlug(slug, index, presentation);
+  if (!target) return { missing: index.slugs };
+  const data = await source.treatment(file, target);
+  if (!data) throw new Error(`The index of ${file} names '${target}', but there is no data for it.`);
+  return { found: data };
 }
 
-// What a prerendered page was rendered with (one treatment, or a speciality's treatment list),
-// valid only for that page's first render so hydration matches the served HTML; other pages wait
-// for the whole file.
-let hydration: { path: string; file: string; data: TreatmentCollection } | null = null;
+const failedPath = (error: unknown, otherwise: string) => (error instanceof LoadError ? error.path : otherwise);
 
-/** Records the data a prerendered page carries (see src/build/prerender/prerender.ts). */
-export function primeHydration(path: string, file: string, data: TreatmentCollection) {
-  hydration = { path, file, data };
+const presentationsByFile = new Map<string, LookupPresentation>();
+const lookupKey = (file: string, slug: string) => `${file}\n${slug}`;
+
+const lookups = cachedLoader(async (key: string): Promise<TreatmentLookup> => {
+  const [file, slug] = key.split("\n");
+  const presentation = presentationsByFile.get(file) as LookupPresentation;
+  try {
+    return await lookupIn(published, presentation, slug);
+  } catch (error) {
+    console.error(messages.dataLoadFailed(failedPath(error, dataPaths.treatment(file, slug))), error);
+    return lookupIn(builtIn, presentation, slug);
+  }
+});
+
+/** Finds the treatment an address part names (see the top of this file); loaded once per address. */
+export function findTreatment(presentation: LookupPresentation, requested: string): Tracked<TreatmentLookup> {
+  presentationsByFile.set(presentation.dataFile, presentation);
+  return lookups(lookupKey(presentation.dataFile, normalise(requested)));
 }
 
-/** The collection a page at `pathname` can render with right away, if any. */
-export function initialCollection(file: string, pathname: string): TreatmentCollection | undefined {
-  const loaded = settled.get(file);
-  if (loaded) return loaded;
-  return hydration?.file === file && hydration.path === pathname ? hydration.data : undefined;
+/** A page of the list from an index (the built-in copy has no list pages of its own). */
+function listFromIndex(index: TreatmentIndex, page: number, size: number): TreatmentListPage | undefined {
+  const items = index.slugs.map((slug, i) => ({ slug, name: index.names[i] }));
+  const pages = listPages(items, size);
+  return pages[page - 1];
 }
 
-/** Forgets every loaded collection (tests only). */
+const listKey = (file: string, page: number, size: number) => `${file}\n${page}\n${size}`;
+
+const listPageLoader = cachedLoader(async (key: string): Promise<TreatmentListPage | undefined> => {
+  const [file, page, size] = key.split("\n");
+  const path = dataPaths.listPage(file, Number(page));
+  try {
+    return await fetchJson<TreatmentListPage>(path);
+  } catch (error) {
+    console.error(messages.dataLoadFailed(path), error);
+    return listFromIndex(await builtInIndex(file), Number(page), Number(size));
+  }
+});
+
+/** The `page`-th page (1-based) of a collection's treatment list; undefined past its last page. */
+export function loadListPage(file: string, page: number, size: number): Tracked<TreatmentListPage | undefined> {
+  return listPageLoader(listKey(file, page, size));
+}
+
+const indexLoader = cachedLoader(async (file: string): Promise<TreatmentIndex> => {
+  try {
+    return await publishedIndex(file);
+  } catch (error) {
+    console.error(messages.dataLoadFailed(dataPaths.index(file)), error);
+    return builtInIndex(file);
+  }
+});
+
+/** The compact index of a collection (for search); the built-in one if it cannot be loaded. */
+export const loadIndex = (file: string): Tracked<TreatmentIndex> => indexLoader(file);
+
+// What a prerendered page carries is the answer for its own address, so it renders with no request.
+onHydration((_path, payload: HydrationPayload) => {
+  if (payload.treatment) {
+    const { file, data } = payload.treatment;
+    const slug = data.sub_departments[0]?.slug;
+    if (slug) lookups.seed(lookupKey(file, slug), { found: data });
+  }
+  if (payload.listing) {
+    const { file, data } = payload.listing;
+    listPageLoader.seed(listKey(file, data.page, data.size), data);
+  }
+});
+
+/**
+ * Seeds the caches with a whole collection, or the part of it at hand (the editor's preview of a
+ * draft, tests): each treatment, the index and the list's pages.
+ */
+export function primeCollection(file: string, collection: TreatmentCollection, listSize = defaultListPageSize) {
+  for (const item of collection.sub_departments) {
+    lookups.seed(lookupKey(file, item.slug), { found: treatmentData(collection, item) });
+  }
+  const index = treatmentIndex(collection, collection.sub_departments);
+  publishedIndex.seed(file, index);
+  indexLoader.seed(file, index);
+  for (const page of listPages(collection.sub_departments, listSize)) {
+    listPageLoader.seed(listKey(file, page.page, listSize), page);
+  }
+}
+
+/** Forgets every loaded piece and the page's own data (between prerendered pages, and tests). */
 export function clearCollectionCache() {
-  cache.clear();
-  settled.clear();
-  hydration = null;
+  for (const cache of [lookups, listPageLoader, indexLoader, publishedIndex, builtInIndex]) cache.clear();
+  presentationsByFile.clear();
+  clearHydration();
 }

@@ -2,7 +2,7 @@
  * Finds the treatment a requested slug means: the exact slug, then the presentation's aliases
  * (every alias word present in the request), then, where enabled, a fuzzy match on the names.
  */
-import type { SubDepartment } from "../../shared/generated/collection";
+import type { Listed, TreatmentIndex } from "../../shared/collections/data-files";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 
 // Words every treatment slug is full of; they say nothing about which treatment is meant.
@@ -33,10 +33,10 @@ export function words(text: string): string[] {
 
 const meaningful = (text: string) => words(text).filter((w) => !noise.has(w));
 
-function fuzzy(requested: string, items: SubDepartment[]): SubDepartment | undefined {
+function fuzzy<T extends Listed>(requested: string, items: readonly T[]): T | undefined {
   const wanted = meaningful(requested);
   if (wanted.length === 0) return undefined;
-  let best: { item: SubDepartment; score: number } | undefined;
+  let best: { item: T; score: number } | undefined;
   for (const item of items) {
     const name = meaningful(item.name);
     if (name.length === 0) continue;
@@ -48,13 +48,25 @@ function fuzzy(requested: string, items: SubDepartment[]): SubDepartment | undef
   return best?.item;
 }
 
-/** The treatment for a requested slug, or undefined when nothing matches. */
-export function resolveSubDepartment(
+/** An address part decoded, or as it is when it is not valid percent-encoding. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The treatment for a requested slug, or undefined when nothing matches. A fuzzy match that
+ * scores the same for two treatments takes the first in `items`.
+ */
+export function resolveSubDepartment<T extends Listed>(
   requested: string,
-  items: SubDepartment[],
+  items: readonly T[],
   presentation: Pick<CollectionPresentation, "slugAliases" | "fuzzyMatch">,
-): SubDepartment | undefined {
-  const slug = decodeURIComponent(requested).toLowerCase();
+): T | undefined {
+  const slug = decoded(requested).toLowerCase();
   const exact = items.find((item) => item.slug === slug);
   if (exact) return exact;
   const requestWords = new Set(words(slug));
@@ -65,6 +77,16 @@ export function resolveSubDepartment(
     }
   }
   return presentation.fuzzyMatch ? fuzzy(slug, items) : undefined;
+}
+
+/** The slug a requested slug resolves to in a collection's index (sorted by slug), or undefined. */
+export function resolveSlug(
+  requested: string,
+  index: Pick<TreatmentIndex, "slugs" | "names">,
+  presentation: Pick<CollectionPresentation, "slugAliases" | "fuzzyMatch">,
+): string | undefined {
+  const items = index.slugs.map((slug, i) => ({ slug, name: index.names[i] }));
+  return resolveSubDepartment(requested, items, presentation)?.slug;
 }
 
 /**

@@ -5,6 +5,7 @@ import { BlockList } from "../blocks/BlockList";
 import { type Entry, EntryContext, fillName } from "../entries/entry-context";
 import { ContentLanguage } from "../i18n/context";
 import { useHead } from "../seo/head";
+import { listPageTitle, useListingPage } from "../ui/pagination";
 
 const none: readonly string[] = [];
 
@@ -17,7 +18,11 @@ interface PageViewProps {
 }
 
 export function PageView({ page, file, entry = null, english = none }: PageViewProps) {
-  useHead({ title: fillName(page.meta.title, entry), description: fillName(page.meta.description, entry) });
+  const listPage = useListingPage();
+  useHead({
+    title: listPageTitle(fillName(page.meta.title, entry), listPage),
+    description: fillName(page.meta.description, entry),
+  });
   return (
     <ContentLanguage english={english}>
       <EntryContext.Provider value={entry}>

@@ -1,6 +1,6 @@
 /**
- * A treatment page: finds the treatment for the address (slug, aliases, fuzzy match), loads the
- * collection once, sets title, description and canonical from the treatment, scrolls to the top
+ * A treatment page: finds the treatment for the address (its own data file; aliases and fuzzy
+ * matching through the collection's index when the address names no treatment), sets title, description and canonical from the treatment, scrolls to the top
  * when the treatment changes, and renders the collection's template. An unknown slug follows the
  * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
  * slugs and show 'Content Not Loaded').
@@ -9,10 +9,10 @@ import { use, useEffect, useMemo } from "react";
 import { useNavigate, useNavigationType, useParams } from "react-router-dom";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { BlockList } from "../blocks/BlockList";
-import { requestedSlug, resolveSubDepartment } from "../collections/resolve";
+import { requestedSlug } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
 import { translateTreatment, treatmentStrings } from "../collections/treatment-language";
-import { useCollection } from "../collections/use-collection";
+import { useTreatmentLookup } from "../collections/use-collection";
 import { presentationFiles } from "../config/presentations";
 import { ContentLanguage, useLanguage, useLocalPath, useRoutePath, useUi } from "../i18n/context";
 import { useHead } from "../seo/head";
@@ -44,11 +44,12 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
   // The address as the default language has it: the slug may be read from its third segment.
   const pathname = useRoutePath();
   const navigate = useNavigate();
-  const data = useCollection(presentation.dataFile);
   const slug = requestedSlug(params.slug, pathname, presentation.slugFromUrlSegment);
-
-  const english = data && slug ? resolveSubDepartment(slug, data.sub_departments, presentation) : undefined;
-  const missing = data !== undefined && english === undefined;
+  const lookup = useTreatmentLookup(presentation, slug);
+  const result = lookup && "value" in lookup ? lookup.value : undefined;
+  const data = result && "found" in result ? result.found : undefined;
+  const english = data?.sub_departments[0];
+  const available = result && "missing" in result ? result.missing : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
   const shown = useMemo(
     () => (english ? translateTreatment(english, englishPresentation, strings) : undefined),
@@ -57,18 +58,15 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
   const subDepartment = shown?.subDepartment;
 
   useEffect(() => {
-    if (!missing || !data) return;
+    if (!available) return;
     const { unknownSlug } = presentation;
     if (unknownSlug.action === "redirect") {
       console.error(unknownSlug.log, slug);
       navigate(localPath(unknownSlug.to ?? "/"), { replace: true });
     } else {
-      console.error(
-        unknownSlug.log,
-        data.sub_departments.map((s) => s.slug),
-      );
+      console.error(unknownSlug.log, available);
     }
-  }, [missing, data, slug, presentation, navigate, localPath]);
+  }, [available, slug, presentation, navigate, localPath]);
 
   // Back and forward restore the reader's position (use-scroll-restoration.ts); any other arrival, and a
   // change of treatment, starts at the top as the spec says.
@@ -87,9 +85,8 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
       : null,
   );
 
-  // Kept while the treatment stays the same: when the whole data file replaces the copy the
-  // prerendered page came with (same treatment, same content), the blocks must not see a new
-  // context, or a form still waiting for its code would lose its server HTML (lazy-lead-form.tsx).
+  // Kept while the treatment stays the same: the blocks must not see a new context for the same
+  // treatment, or a form still waiting for its code would lose its server HTML (lazy-lead-form.tsx).
   const speciality = data?.speciality;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
   const treatment = useMemo(
@@ -100,7 +97,7 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
     [subDepartment?.slug, shown, speciality],
   );
 
-  if (!data) {
+  if (lookup !== undefined && "loading" in lookup) {
     return (
       <div className="container page-loading" aria-busy="true">
         <p>{ui.layout.loading}</p>
@@ -108,7 +105,7 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
     );
   }
   if (!subDepartment?.content) {
-    return presentation.unknownSlug.action === "redirect" && !subDepartment ? null : (
+    return presentation.unknownSlug.action === "redirect" && available ? null : (
       <div className="container">
         <ContentNotLoaded />
       </div>

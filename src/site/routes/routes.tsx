@@ -18,6 +18,7 @@ import type { Entry } from "../entries/entry-context";
 import { useLayoutConfig, useLocalPath } from "../i18n/context";
 import { defaultLanguage, languages, pathIn } from "../i18n/languages";
 import { type LayoutConfig, layoutConfig } from "../i18n/layout-config";
+import { ListingPageContext, pagedBlockTypes, pageParam } from "../ui/pagination";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
@@ -29,16 +30,25 @@ const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-co
   query: "?meta",
 });
 
-/** A page of site-config/pages/, with the entry its ':slug' names (an unknown one goes to /home). */
+/**
+ * A page of site-config/pages/, with the entry its ':slug' names and the list page its '/page/:page'
+ * names (an unknown entry, or a list page of a page that shows no list, goes to /home).
+ */
 function ConfigPage({ pageRef, lang }: { pageRef: PageRef; lang: string }) {
-  const { slug } = useParams();
+  const { slug, page: pageText } = useParams();
   const home = useLocalPath()("/home");
   const config = useLayoutConfig();
   const { page, english } = use(loadPageRoute(pageRef.file, lang));
-  if (!page.each) return <PageView page={page} file={pageRef.file} english={english} />;
-  const found = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
-  if (!found) return <Navigate to={home} replace />;
-  return <PageView page={page} file={pageRef.file} entry={inLanguage(found, config)} english={english} />;
+  const listPage = pageParam(pageText);
+  if (listPage === undefined || (listPage > 1 && !page.blocks.some((b) => pagedBlockTypes.has(b.type))))
+    return <Navigate to={home} replace />;
+  let view = <PageView page={page} file={pageRef.file} english={english} />;
+  if (page.each) {
+    const found = use(loadEntries(page.each)).find((e) => e.entry.slug === slug);
+    if (!found) return <Navigate to={home} replace />;
+    view = <PageView page={page} file={pageRef.file} entry={inLanguage(found, config)} english={english} />;
+  }
+  return <ListingPageContext.Provider value={listPage}>{view}</ListingPageContext.Provider>;
 }
 
 /** A branch or speciality as the layout's config has it in the page's language (names, summaries). */
@@ -64,10 +74,12 @@ function ToHome() {
   return <Navigate to={home} replace />;
 }
 
-function pageRoute(pageRef: PageRef, lang: string, index = false): RouteObject {
+function pageRoute(pageRef: PageRef, lang: string, index = false, listPages = false): RouteObject {
   const handle: RouteHandle = { preload: () => loadPageRoute(pageRef.file, lang) };
   const element = <ConfigPage pageRef={pageRef} lang={lang} />;
-  return index ? { index: true, element, handle } : { path: pathIn(pageRef.route, lang), element, handle };
+  if (index) return { index: true, element, handle };
+  const route = pathIn(pageRef.route, lang);
+  return { path: listPages ? `${route}/page/:page` : route, element, handle };
 }
 
 function treatmentRoutes(lang: string): RouteObject[] {
@@ -84,6 +96,8 @@ function languageRoutes(lang: string): RouteObject {
   const children: RouteObject[] = [
     ...(home ? [pageRoute(home, lang, true)] : []),
     ...pageRefs.map((ref) => pageRoute(ref, lang)),
+    // The further pages of a page's list: /blogs/page/2, /te/specialities/cardiology/page/2.
+    ...pageRefs.map((ref) => pageRoute(ref, lang, false, true)),
     ...treatmentRoutes(lang),
     { path: "*", element: <ToHome /> },
   ];

@@ -7,7 +7,8 @@ export const messages = {
     `Block '${type}' in ${file} at ${pointer} failed to render; showing 'Content Not Loaded' in its place.`,
   unknownBlock: (type: string, file: string, pointer: string) =>
     `Unknown block type '${type}' in ${file} at ${pointer}. Add a component for it in src/site/blocks/registry.ts.`,
-  dataLoadFailed: (file: string) => `Could not load assets/data/${file}; using the built-in copy.`,
+  /** `path` is the data file's place in the site, such as 'assets/data/cardiology-sub-departments/{slug}.json'. */
+  dataLoadFailed: (path: string) => `Could not load ${path}; using the built-in copy.`,
   pageFailed: "This page's content or code could not be loaded; showing 'Content Not Loaded' in its place.",
   navigationFailed: (to: string) => `Navigation to ${to} failed.`,
 } as const;

@@ -1,27 +1,119 @@
-import { useCollection } from "../../collections/use-collection";
+import { useId, useState } from "react";
+import { defaultListPageSize, type TreatmentIndex } from "../../../shared/collections/data-files";
+import type { CollectionPresentation } from "../../../shared/generated/presentation";
+import { loadIndex } from "../../collections/load";
+import { words } from "../../collections/resolve";
+import { useListPage, useTracked } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
-import { useLayoutConfig, useUi } from "../../i18n/context";
+import { entryRoute } from "../../entries/entry-routes";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
+import { Pagination, useListingPage } from "../../ui/pagination";
 import type { BlockProps } from "../types";
 import "./speciality-details.css";
 
-function TreatmentLinks({ collectionId }: { collectionId: string }) {
-  const presentation = presentations[collectionId];
-  const data = useCollection(presentation.dataFile);
-  const ui = useUi();
-  if (!data) return <p aria-busy="true">{ui.specialityDetails.loadingTreatments}</p>;
+/** The treatments of an index whose name or slug has a word starting with each typed word, by name. */
+export function searchTreatments(index: TreatmentIndex, query: string): { slug: string; name: string }[] {
+  const wanted = words(query);
+  if (wanted.length === 0) return [];
+  const found: { slug: string; name: string }[] = [];
+  index.slugs.forEach((slug, i) => {
+    const have = [...words(index.names[i]), ...words(slug)];
+    if (wanted.every((w) => have.some((h) => h.startsWith(w)))) found.push({ slug, name: index.names[i] });
+  });
+  return found.sort((a, b) => a.name.localeCompare(b.name, "en") || (a.slug < b.slug ? -1 : 1));
+}
+
+function TreatmentItems({ items, route }: { items: { slug: string; name: string }[]; route: string }) {
   return (
     <ul className="pill-list">
-      {data.sub_departments.map((item) => (
+      {items.map((item) => (
         <li key={item.slug}>
-          <Link to={presentation.route.replace(":slug", item.slug)}>{item.name}</Link>
+          <Link to={route.replace(":slug", item.slug)}>{item.name}</Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Matches for what was typed in the search, from the collection's index (loaded on the first search). */
+function SearchResults({
+  presentation,
+  query,
+  size,
+}: {
+  presentation: CollectionPresentation;
+  query: string;
+  size: number;
+}) {
+  const index = useTracked(loadIndex(presentation.dataFile));
+  if (!index || "loading" in index) return <p aria-busy="true">Searching…</p>;
+  if ("failed" in index) return <p>The search is not available right now; please browse the list instead.</p>;
+  const found = searchTreatments(index.value, query);
+  const count =
+    found.length === 0
+      ? `No treatment matches '${query.trim()}'.`
+      : found.length <= size
+        ? `${found.length === 1 ? "1 treatment matches" : `${found.length} treatments match`}.`
+        : `The first ${size} of ${found.length} treatments that match; type more to narrow the list.`;
+  return (
+    <>
+      <p role="status">{count}</p>
+      <TreatmentItems items={found.slice(0, size)} route={presentation.route} />
+    </>
+  );
+}
+
+/** One page of a speciality's treatments, links to the other pages, and a search over all of them. */
+function TreatmentLinks({ collectionId, base, name }: { collectionId: string; base: string; name: string }) {
+  const presentation = presentations[collectionId];
+  const size = presentation.listPageSize ?? defaultListPageSize;
+  const page = useListingPage();
+  const list = useListPage(presentation.dataFile, page, size);
+  const [query, setQuery] = useState("");
+  const id = useId();
+  if (!list || "loading" in list) return <p aria-busy="true">Loading treatments…</p>;
+  const shown = "value" in list ? list.value : undefined;
+  if (!shown) {
+    return (
+      <p>
+        This list has no page {page}. <Link to={base}>See the first page of {name} treatments</Link>.
+      </p>
+    );
+  }
+  return (
+    <>
+      {shown.total > shown.size ? (
+        // biome-ignore lint/a11y/noRedundantRoles: as the doctor search: <search> is new, the role keeps the landmark.
+        <search role="search" className="treatment-search">
+          <label htmlFor={`${id}-search`}>Find a {name} treatment</label>{" "}
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="For example, angioplasty"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </search>
+      ) : null}
+      {query.trim() ? (
+        <SearchResults presentation={presentation} query={query} size={size} />
+      ) : (
+        <>
+          <TreatmentItems
+            items={shown.slugs.map((slug, i) => ({ slug, name: shown.names[i] }))}
+            route={presentation.route}
+          />
+          <Pagination page={shown.page} pages={shown.pages} base={base} label={`Pages of the ${name} treatments`} />
+        </>
+      )}
+    </>
   );
 }
 
@@ -58,7 +150,11 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
         <>
           <h2>{ui.specialityDetails.treatmentsHeading}</h2>
           <p>{ui.specialityDetails.treatmentsIntro}</p>
-          <TreatmentLinks collectionId={speciality.treatments} />
+          <TreatmentLinks
+            collectionId={speciality.treatments}
+            base={entryRoute("specialities", speciality.slug)}
+            name={speciality.name}
+          />
         </>
       ) : null}
       <h2>{ui.specialityDetails.whereToFindUs}</h2>

@@ -1,0 +1,72 @@
+/**
+ * What a build leaves for the next one: the hashes of its inputs, the key of every piece of
+ * output it made, and the validator's results per file. Kept in node_modules/.cache/site-build/,
+ * one folder per checkout: a fresh clone has none, `--force` does not read it, and a dist/ that
+ * is not the one the last build left (deleted, or rebuilt by something else) is not trusted.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Checked } from "../validation";
+import type { CatalogEntry } from "./catalog";
+import type { FileStamp } from "./inputs";
+
+/** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
+const stateVersion = 1;
+
+export interface BuildState {
+  version: number;
+  /** The hash of the code and of the config bundled with it. */
+  codeKey: string;
+  /** Each code and bundled-config file's hash, to say which changed. */
+  code: Record<string, string>;
+  /** Every input file's size, time and hash. */
+  stamps: Record<string, FileStamp>;
+  catalog: Record<string, CatalogEntry>;
+  /** The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}', ...). */
+  deps: Record<string, string>;
+  /** Each job's key: its output is made again when the key changes. */
+  jobs: Record<string, string>;
+  /** The validator's first-pass results by file, with the stamp of the file they are for. */
+  validation: Record<string, { stamp: string; checked: Checked }>;
+  /** The fingerprint of dist/ as this build left it. */
+  dist: string;
+}
+
+/** The cache folder of the checkout at `root`. */
+export function cacheDir(root: string): string {
+  const id = createHash("sha1").update(path.resolve(root)).digest("hex").slice(0, 10);
+  return path.join(root, "node_modules", ".cache", "site-build", `${path.basename(root)}-${id}`);
+}
+
+/** The files whose size and time tell whether dist/ is the one a build left. */
+const distMarks = ["shell.html", ".vite/manifest.json", "sitemap.xml", "robots.txt"];
+
+/** A fingerprint of dist/: changes when it is deleted, emptied or rebuilt by another program. */
+export function distFingerprint(distDir: string): string {
+  return distMarks
+    .map((mark) => {
+      const file = path.join(distDir, mark);
+      if (!existsSync(file)) return `${mark}:-`;
+      const stat = statSync(file);
+      return `${mark}:${stat.size}:${stat.mtimeMs}`;
+    })
+    .join("|");
+}
+
+/** The last build's state, or undefined (none, unreadable, of another version). */
+export function readState(dir: string): BuildState | undefined {
+  try {
+    const state = JSON.parse(readFileSync(path.join(dir, "state.json"), "utf8")) as BuildState;
+    return state.version === stateVersion ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeState(dir: string, state: Omit<BuildState, "version">) {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "state.json");
+  writeFileSync(`${file}.tmp`, JSON.stringify({ version: stateVersion, ...state }));
+  renameSync(`${file}.tmp`, file);
+}

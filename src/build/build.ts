@@ -1,0 +1,579 @@
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-files";
+import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
+import { type BuildState, cacheDir, distFingerprint, readState, writeState } from "./build-state";
+import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
+import { compressFile, isCompressible } from "./compress";
+import { buildLanguageFonts } from "./fonts";
+import { buildImages, ImageBuildError } from "./images";
+import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
+import { writeOutput } from "./output-file";
+import type { Job, JobContext, JobResult } from "./prerender/jobs";
+import {
+  buildServerEntry,
+  loadServerBundle,
+  pageTemplate,
+  robotsTxt,
+  runJobsOnWorkers,
+  sitemap,
+} from "./prerender/prerender";
+import { type TypecheckResult, typecheck } from "./typecheck";
+
+const defaultRoot = path.resolve(import.meta.dirname, "../..");
+
+/** Fewer jobs than this run in the build's own thread: starting workers would cost more. */
+const inThreadJobs = 48;
+
+export interface BuildOptions {
+  root?: string;
+  /** Ignore the cache: make everything. */
+  force?: boolean;
+  /**
+   * true: run the type check even when no code changed since it last passed; false: skip it (for
+   * tests of the build, which `npm test` type-checks on its own); unset: when the code changed.
+   */
+  typecheck?: boolean;
+  workers?: number;
+  /** Where the build's lines go (default: the console). */
+  log?: (line: string) => void;
+}
+
+export interface BuildReport {
+  full: boolean;
+  /** Why the build was full, or what changed for an incremental one. */
+  reason: string;
+  jobsRun: number;
+  jobsReused: number;
+  pages: number;
+  written: number;
+  seconds: number;
+}
+
+/** A stopping problem in words for the person who ran the build. */
+export class BuildError extends Error {}
+
+/** Files that are part of the code: any change makes the whole site again. */
+function codeFiles(root: string): string[] {
+  const top = ["index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+  return [
+    ...top.filter((f) => existsSync(path.join(root, f))),
+    ...filesUnder(root, "src"),
+    ...filesUnder(root, "schemas"),
+    ...filesUnder(root, "public"),
+  ];
+}
+
+/** Config the code bundles: everything in site-config/ but the collections' treatments. */
+function bundledConfig(root: string): string[] {
+  return filesUnder(root, "site-config", (name) => name.endsWith(".json")).filter((file) => {
+    const parts = file.split(path.sep);
+    if (parts[1] !== "collections") return true;
+    return parts.length === 3 && parts[2].endsWith(".presentation.json");
+  });
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
+
+function listNames(names: string[], max = 3): string {
+  if (names.length <= max) return names.join(", ");
+  return `${names.slice(0, max).join(", ")} and ${names.length - max} more`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** Runs the build; throws BuildError for what stops it. */
+export async function runBuild(options: BuildOptions = {}): Promise<BuildReport> {
+  const started = performance.now();
+  const root = path.resolve(options.root ?? defaultRoot);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const distDir = path.join(root, "dist");
+  const siteRoot = path.join(root, "site-config");
+  const collectionsDir = path.join(siteRoot, "collections");
+  const cache = cacheDir(root);
+  const ssrDir = path.join(cache, "ssr");
+  const workers = options.workers ?? os.availableParallelism();
+  /** Files the client build and the image step wrote (a full build keeps these and its own). */
+  const madeByVite: string[] = [];
+
+  const before = options.force ? undefined : readState(cache);
+  const scanner = new InputScanner(root, before?.stamps ?? {});
+  let cpuMark = process.cpuUsage();
+  // Wall time, and the CPU time of all the build's threads (on a busy machine the two differ).
+  const step = (name: string, since: number) => {
+    const cpu = process.cpuUsage(cpuMark);
+    cpuMark = process.cpuUsage();
+    log(`  ${name.padEnd(40)} ${seconds(since).padStart(6)} s  (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`);
+  };
+
+  // What changed in the code, and so whether everything must be made again.
+  let since = performance.now();
+  const code: Record<string, string> = {};
+  for (const file of [...codeFiles(root), ...bundledConfig(root)]) code[file] = scanner.hash(file);
+  const codeKey = hashAll(["build-1", process.version, ...Object.entries(code).map(([f, h]) => `${f}:${h}`)]);
+  const changedCode = before
+    ? [
+        ...Object.keys(code).filter((f) => before.code[f] !== code[f]),
+        ...Object.keys(before.code).filter((f) => !(f in code)),
+      ]
+    : [];
+  let full = true;
+  let reason: string;
+  if (options.force) reason = "--force: every page is made, no cache is read";
+  else if (!before) reason = "no earlier build in the cache: every page is made";
+  else if (!existsSync(distDir) || distFingerprint(distDir) !== before.dist)
+    reason = "dist/ is not the one the last build left: every page is made";
+  else if (changedCode.length > 0)
+    reason = `${listNames(changedCode)} changed: ${changedCode.some((f) => f.startsWith("site-config")) ? "config every page shows or the code bundles" : "code"}, so every page is made again`;
+  else {
+    full = false;
+    reason = "";
+  }
+  step("inputs", since);
+
+  // A build that stops half-way must not be taken for a finished one.
+  rmSync(path.join(cache, "state.json"), { force: true });
+
+  // Validation: files unchanged since the last run keep their first-pass results (unless the
+  // code, and so the validator or the schemas, changed).
+  since = performance.now();
+  const validationEntries: BuildState["validation"] = {};
+  const keptValidation = full && changedCode.length > 0 ? {} : (before?.validation ?? {});
+  const stampOf = (file: string) => {
+    const relative = path.relative(root, file);
+    const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
+    return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
+  };
+  // A file's first pass also looks for the values placeholders.json declares: a kept result
+  // holds only while that file is unchanged too.
+  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
+  const keyOf = (file: string) => `${stampOf(file)}|${declared}`;
+  const validationCache: ValidationCache = {
+    get(file) {
+      const kept = keptValidation[file];
+      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
+    },
+    set(file, checked: Checked) {
+      validationEntries[file] = { stamp: keyOf(file), checked };
+    },
+  };
+  const report = validateSite({
+    siteRoot,
+    schemasDir: path.join(root, "schemas"),
+    publicDir: path.join(root, "public"),
+    shownFrom: root,
+    cache: validationCache,
+    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
+    publish: "if-production",
+  });
+  for (const [file, entry] of Object.entries(keptValidation)) {
+    if (!validationEntries[file] && entry.stamp === keyOf(file)) validationEntries[file] = entry;
+  }
+  if (report.problems.length > 0)
+    log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
+  if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
+  step(
+    `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
+    since,
+  );
+
+  // Type check: only when something it reads changed since it last passed.
+  since = performance.now();
+  const checked: TypecheckResult =
+    options.typecheck === false ? { ran: false } : typecheck(root, scanner, options.typecheck === true);
+  if (checked.ran) {
+    if (!checked.ok) {
+      log(checked.output);
+      throw new BuildError("The type check failed (above); nothing was built.");
+    }
+    step("type check", since);
+  } else if (options.typecheck === false) log("  type check skipped, as asked (npm test runs it on its own)");
+  else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
+
+  // The client build and the server bundle, when the code changed.
+  if (full) {
+    log(`Full build: ${reason}.`);
+    since = performance.now();
+    // dist/ is written over in place, not emptied first: on some disks deleting tens of thousands
+    // of files takes as long as writing them, and slows the writing down. What this build did not
+    // write is removed at the end.
+    const { build } = await import("vite");
+    const built = await build({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      logLevel: "warn",
+      build: { emptyOutDir: false },
+    });
+    for (const output of Array.isArray(built) ? built : [built]) {
+      if ("output" in output) for (const file of output.output) madeByVite.push(file.fileName);
+    }
+    madeByVite.push(...filesUnder(path.join(root, "public"), ""));
+    // The page template is the client build's index.html, kept as shell.html before the page at '/'
+    // takes index.html's place (pageTemplate); this client build's, not the last one's.
+    rmSync(path.join(distDir, "shell.html"), { force: true });
+    step("client build (vite)", since);
+    since = performance.now();
+    await buildServerEntry(ssrDir, root);
+    step("server bundle (vite)", since);
+    since = performance.now();
+    try {
+      const images = await buildImages({ publicDir: path.join(root, "public"), distDir });
+      for (const image of images) madeByVite.push(...image.variants.map((v) => v.url.replace(/^\//, "")));
+      step(`images (${plural(images.length, "raster")})`, since);
+    } catch (error) {
+      if (error instanceof ImageBuildError) throw new BuildError(error.message);
+      throw error;
+    }
+  }
+
+  // Each language's font, subset to the characters its texts use (cached by font and characters).
+  since = performance.now();
+  const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"));
+  for (const font of Object.values(fonts))
+    madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
+  step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
+
+  // What the pages and data files are made of.
+  since = performance.now();
+  const catalogEntries = readCatalog(scanner, collectionsDir, full ? undefined : before?.catalog);
+  const catalog = jobCatalog(root, catalogEntries);
+  const bundle = await loadServerBundle(ssrDir, codeKey);
+  const specs = await bundle.listPages(catalog.catalog);
+  const lists = bundle.catalogListPages(catalog.catalog);
+  step(`list pages (${plural(specs.length, "page")})`, since);
+
+  const deps: Record<string, string> = {};
+  for (const entry of Object.values(catalogEntries)) {
+    deps[`settings:${entry.dataFile}`] = entry.settingsHash;
+    for (const item of entry.items) deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
+  }
+  for (const [dataFile, pages] of Object.entries(lists)) {
+    for (const list of pages) deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
+  }
+  const depHash = (dep: string) => {
+    if (!(dep in deps) && dep.startsWith("page:")) deps[dep] = scanner.hash(dep.slice("page:".length));
+    return deps[dep] ?? "";
+  };
+
+  interface Planned {
+    id: string;
+    job: Job;
+    key: string;
+    deps: string[];
+    outputs: string[];
+  }
+  const planned: Planned[] = [];
+  const plan = (id: string, job: Job, parts: string[], outputs: string[]) =>
+    planned.push({ id, job, key: hashAll([codeKey, ...parts.map((d) => `${d}=${depHash(d)}`)]), deps: parts, outputs });
+  // A page in a language with a font of its own links that font's files, named by their content.
+  for (const [lang, font] of Object.entries(fonts)) deps[`font:${lang}`] = hashOf(`${font.stylesheet} ${font.font}`);
+  for (const spec of specs) {
+    const parts = fonts[spec.lang] ? [...spec.deps, `font:${spec.lang}`] : spec.deps;
+    plan(`page:${spec.path}`, { kind: "page", spec }, parts, [pageFileOf(spec.path)]);
+  }
+  for (const entry of Object.values(catalogEntries)) {
+    const file = entry.dataFile;
+    for (const item of entry.items) {
+      plan(
+        `data:${file}:${item.slug}`,
+        { kind: "treatment-data", dataFile: file, slug: item.slug },
+        [`item:${file}:${item.slug}`, `settings:${file}`],
+        [dataPaths.treatment(file, item.slug), dataPaths.builtInTreatment(file, item.slug)],
+      );
+    }
+    deps[`index:${file}`] = hashOf(JSON.stringify(treatmentIndex(entry, entry.items)));
+    plan(
+      `index:${file}`,
+      { kind: "index-data", dataFile: file },
+      [`index:${file}`],
+      [dataPaths.index(file), dataPaths.builtInIndex(file)],
+    );
+    for (const list of lists[file] ?? []) {
+      plan(
+        `list:${file}:${list.page}`,
+        { kind: "list-data", dataFile: file, page: list.page },
+        [`list:${file}:${list.page}`],
+        [dataPaths.listPage(file, list.page)],
+      );
+    }
+  }
+
+  const previousJobs = full ? {} : (before?.jobs ?? {});
+  const stale = planned.filter((p) => previousJobs[p.id] !== p.key);
+  const current = new Set(planned.map((p) => p.id));
+  const removedJobs = Object.keys(before?.jobs ?? {}).filter((id) => !current.has(id));
+
+  // In a full build the client build's own files get their compressed copies too.
+  const jobs: Job[] = stale.map((p) => p.job);
+  if (full) for (const file of madeByVite) if (isCompressible(file)) jobs.push({ kind: "compress", file });
+
+  since = performance.now();
+  const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full, fonts };
+  // Interleaved by kind, so every worker gets a like share of pages, data files and compression.
+  const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]);
+  const result: JobResult =
+    ordered.length === 0
+      ? { written: [], unchanged: 0, times: {} }
+      : ordered.length < inThreadJobs || workers <= 1
+        ? await bundle.runJobs(ordered, context)
+        : await runJobsOnWorkers(ordered, context, ssrDir, workers);
+  step(`pages and data (${plural(stale.length, "job")} of ${planned.length.toLocaleString("en")})`, since);
+  if (result.cards && result.cards.drawn + result.cards.cached > 0)
+    log(
+      `    social cards: ${plural(result.cards.drawn, "drawn", "drawn")}, ${result.cards.cached.toLocaleString("en")} from the cache`,
+    );
+  if (process.env.BUILD_PROFILE)
+    log(
+      `    ${Object.entries(result.times)
+        .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(2)} s`)
+        .join(", ")}`,
+    );
+
+  // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
+  since = performance.now();
+  const removed: string[] = [];
+  for (const id of removedJobs) {
+    for (const file of outputsOfId(id)) removed.push(...removeOutput(distDir, file));
+  }
+
+  // The whole collection, the spec's data file, made of the treatments' data files.
+  const written = [...result.written];
+  const wholeKeys: Record<string, string> = {};
+  for (const entry of Object.values(catalogEntries)) {
+    const id = `whole:${entry.dataFile}`;
+    wholeKeys[id] = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
+    if (previousJobs[id] === wholeKeys[id]) continue;
+    stale.push({
+      id,
+      job: { kind: "index-data", dataFile: entry.dataFile },
+      key: wholeKeys[id],
+      deps: [],
+      outputs: [],
+    });
+    written.push(...writeWhole(distDir, entry, !full));
+  }
+  for (const id of Object.keys(before?.jobs ?? {})) {
+    if (id.startsWith("whole:") && !catalogEntries[id.slice("whole:".length)])
+      removed.push(...removeOutput(distDir, dataPaths.whole(id.slice("whole:".length))));
+  }
+
+  // sitemap.xml and robots.txt.
+  const base = bundle.siteFacts.canonicalBase;
+  for (const [name, text] of [
+    ["sitemap.xml", sitemap(base, specs, bundle.siteFacts.languages)],
+    ["robots.txt", robotsTxt(base)],
+  ] as const) {
+    written.push(...writeIfChanged(distDir, name, text, !full));
+  }
+  if (full) {
+    const kept = new Set([...madeByVite, ...written, "shell.html"].map((f) => path.normalize(f)));
+    removed.push(...removeAllBut(distDir, kept));
+  }
+  step("whole data files, sitemap, clean-up", since);
+
+  const newState: Omit<BuildState, "version"> = {
+    codeKey,
+    code,
+    stamps: scanner.stamps,
+    catalog: catalogEntries,
+    deps,
+    jobs: { ...Object.fromEntries(planned.map((p) => [p.id, p.key])), ...wholeKeys },
+    validation: validationEntries,
+    dist: distFingerprint(distDir),
+  };
+  writeState(cache, newState);
+
+  // What was made, and why.
+  const reused = planned.length + Object.keys(wholeKeys).length - stale.length;
+  if (!full) {
+    log(`Incremental build: ${describeChanges(scanner, before as BuildState, catalogEntries)}.`);
+    for (const line of explain(stale, before as BuildState, deps)) log(`  made again: ${line}`);
+    if (removed.length > 0)
+      log(
+        `  removed: ${listNames(
+          removed.filter((f) => !/\.(br|gz)$/.test(f)),
+          5,
+        )}`,
+      );
+    if (stale.length === 0) log("  nothing to make again: dist/ is up to date");
+  }
+  const report2: BuildReport = {
+    full,
+    reason: full ? reason : describeChanges(scanner, before as BuildState, catalogEntries),
+    jobsRun: stale.length,
+    jobsReused: reused,
+    pages: specs.length,
+    written: written.length,
+    seconds: (performance.now() - started) / 1000,
+  };
+  log(
+    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s: ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
+  );
+  return report2;
+
+  function outputsOfId(id: string): string[] {
+    const [kind, ...rest] = id.split(":");
+    if (kind === "page") return [pageFileOf(rest.join(":"))];
+    if (kind === "data") return [dataPaths.treatment(rest[0], rest[1]), dataPaths.builtInTreatment(rest[0], rest[1])];
+    if (kind === "list") return [dataPaths.listPage(rest[0], Number(rest[1]))];
+    if (kind === "index") return [dataPaths.index(rest[0]), dataPaths.builtInIndex(rest[0])];
+    return [];
+  }
+}
+
+const kindOrder: Record<Job["kind"], number> = {
+  page: 0,
+  "treatment-data": 1,
+  "list-data": 2,
+  "index-data": 3,
+  compress: 4,
+};
+
+const pageFileOf = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
+
+/** A file's stamp, hashing it if this build has not yet. */
+function statStamp(scanner: InputScanner, relative: string): FileStamp | undefined {
+  try {
+    scanner.hash(relative);
+    return scanner.stamps[relative];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes every file under `dir` not in `kept` (relative paths), and folders left empty. */
+function removeAllBut(dir: string, kept: Set<string>): string[] {
+  const removed: string[] = [];
+  const walk = (relative: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (walk(child)) rmdirSync(path.join(dir, child));
+        else empty = false;
+      } else if (kept.has(child)) empty = false;
+      else {
+        rmSync(path.join(dir, child));
+        removed.push(child);
+      }
+    }
+    return empty;
+  };
+  walk("");
+  return removed;
+}
+
+/** Removes an output file and its compressed copies; returns what it removed. */
+function removeOutput(distDir: string, relative: string): string[] {
+  const removed: string[] = [];
+  for (const file of [relative, `${relative}.br`, `${relative}.gz`]) {
+    const full = path.join(distDir, file);
+    if (existsSync(full)) {
+      rmSync(full);
+      removed.push(file);
+    }
+  }
+  return removed;
+}
+
+/** Writes a file of dist/ and its compressed copies, unless (incremental) it is already so. */
+function writeIfChanged(distDir: string, relative: string, text: string | Buffer, incremental: boolean): string[] {
+  const file = path.join(distDir, relative);
+  const bytes = typeof text === "string" ? Buffer.from(text) : text;
+  if (incremental && existsSync(file) && readFileSync(file).equals(bytes)) return [];
+  writeOutput(file, bytes);
+  return [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])];
+}
+
+/**
+ * The whole collection as one data file, from the treatments' own data files (each is its
+ * collection cut down to one treatment, so the treatment's JSON is the text between the parts
+ * every such file shares).
+ */
+function writeWhole(distDir: string, entry: CatalogEntry, incremental: boolean): string[] {
+  const head = JSON.stringify({ speciality: entry.speciality, location: entry.location, sub_departments: [] });
+  const open = head.slice(0, -2);
+  const items = entry.items.map((item) => {
+    const text = readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8");
+    if (!text.startsWith(open) || !text.endsWith("]}"))
+      throw new Error(`${dataPaths.treatment(entry.dataFile, item.slug)} is not the data file the build makes.`);
+    return text.slice(open.length, -2);
+  });
+  return writeIfChanged(distDir, dataPaths.whole(entry.dataFile), `${open}${items.join(",")}]}`, incremental);
+}
+
+/** The files that changed since the last build, in a few words. */
+function describeChanges(scanner: InputScanner, before: BuildState, catalog: Record<string, CatalogEntry>): string {
+  const changed = Object.keys(scanner.stamps).filter((f) => before.stamps[f]?.hash !== scanner.stamps[f].hash);
+  const beforeItems = Object.values(before.catalog).flatMap((c) => c.items.map((i) => i.file));
+  const nowItems = new Set(Object.values(catalog).flatMap((c) => c.items.map((i) => i.file)));
+  const gone = [...new Set(beforeItems)].filter((f) => !nowItems.has(f) && !existsSync(f));
+  const all = [...changed, ...gone.map((f) => `${f} (removed)`)];
+  if (all.length === 0) return "no input changed since the last build";
+  return `${plural(all.length, "file")} changed since the last build (${listNames(all)})`;
+}
+
+/** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
+function explain(stale: { id: string; deps: string[] }[], before: BuildState, deps: Record<string, string>): string[] {
+  const groups = new Map<string, string[]>();
+  for (const piece of stale) {
+    const [kind, ...rest] = piece.id.split(":");
+    const what =
+      kind === "page"
+        ? rest.join(":")
+        : kind === "data"
+          ? `data file and built-in copy of ${rest[1]}`
+          : kind === "list"
+            ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
+            : kind === "index"
+              ? `the index of ${stemOf(rest[0])}`
+              : `the whole data file assets/data/${rest[0]}`;
+    const causes = piece.deps.filter((d) => before.deps[d] !== deps[d]);
+    const why = !(piece.id in before.jobs)
+      ? "new"
+      : kind === "whole"
+        ? "a treatment or the settings of the collection changed"
+        : causes.length === 0
+          ? "its inputs changed"
+          : causes.map(describeDep).join(", ");
+    const list = groups.get(why) ?? [];
+    list.push(what);
+    groups.set(why, list);
+  }
+  return [...groups.entries()].map(([why, what]) => `${listNames(what, 4)} (${why})`);
+}
+
+function describeDep(dep: string): string {
+  const [kind, file, slug] = dep.split(":");
+  if (kind === "item") return `treatment '${slug}' changed`;
+  if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
+  if (kind === "list") return `the treatments it lists changed`;
+  if (kind === "page") return `${file} changed`;
+  if (kind === "index") return `a slug or name in ${stemOf(file)} changed`;
+  return `${dep} changed`;
+}
+
+/** `npm run build [-- --force] [--typecheck]`. */
+export async function main(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      force: { type: "boolean", default: false },
+      typecheck: { type: "boolean", default: false },
+      workers: { type: "string" },
+    },
+  });
+  try {
+    await runBuild({
+      force: values.force,
+      typecheck: values.typecheck || undefined,
+      workers: values.workers ? Number(values.workers) : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    process.stderr.write(`build: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Writes a file of dist/ over its earlier copy in place: opened without truncating, written,
+ * then cut to the new length.
+ *
+ * Why not writeFileSync: that truncates the old file first, which frees its disk blocks, and on
+ * a disk mounted with `discard` (as many cloud disks are) freeing blocks costs about 1 ms a file,
+ * ten times the write itself. A build that writes 30,000 files over the last build's spent most
+ * of its time there. Writing in place reuses the blocks (measured: 0.1 ms a file instead of 1 ms).
+ * A reader may see a file half-written, as it could with a truncating write.
+ */
+import { closeSync, constants, ftruncateSync, openSync, writeSync } from "node:fs";
+
+export function writeOutput(file: string, content: string | Uint8Array): void {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT, 0o644);
+  try {
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
+    ftruncateSync(fd, bytes.length);
+  } finally {
+    closeSync(fd);
+  }
+}

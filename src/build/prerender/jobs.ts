@@ -1,0 +1,194 @@
+/**
+ * The pieces of a build's output, each made by one job: a page, a treatment's data file and
+ * built-in copy, a page of a treatment list, a collection's index, or the compressed copies of a
+ * file the client build wrote. A job writes its files and their .br/.gz copies. The build runs
+ * the jobs whose inputs changed (src/build/build.ts): on a worker per core when there are many,
+ * in its own thread when there are few. This module is part of the server bundle, with the site.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import {
+  builtInModule,
+  dataPaths,
+  type TreatmentListPage,
+  treatmentData,
+  treatmentIndex,
+} from "../../shared/collections/data-files";
+import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
+import { compressFile, isCompressible } from "../compress";
+import { writeOutput } from "../output-file";
+import { type Manifest, routeAssets } from "./assets";
+import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
+
+/** Where one treatment is stored: its own file, or a place in its collection's file. */
+export interface ItemSource {
+  /** Absolute path of the file that holds it. */
+  file: string;
+  /** '' for a file of its own; its index in 'sub_departments' otherwise. */
+  index?: number;
+}
+
+/** A catalog with where each treatment is stored, by data file and slug. */
+export interface JobCatalog {
+  catalog: Catalog;
+  sources: Record<string, Record<string, ItemSource>>;
+}
+
+export type Job =
+  | { kind: "page"; spec: PageSpec }
+  | { kind: "treatment-data"; dataFile: string; slug: string }
+  | { kind: "list-data"; dataFile: string; page: number }
+  | { kind: "index-data"; dataFile: string }
+  | { kind: "compress"; file: string };
+
+export interface JobContext {
+  distDir: string;
+  /** The built index.html, the template of every page. */
+  template: string;
+  /** Each language's font and stylesheet (src/build/fonts.ts), linked by that language's pages. */
+  fonts?: Record<string, { stylesheet: string; font: string; bytes: number }>;
+  catalog: JobCatalog;
+  /**
+   * An incremental build: dist/ holds the last build's files, and a file whose content comes out
+   * the same is left alone, compressed copies and all. (A full build writes every file, and
+   * removes afterwards whatever it did not write.)
+   */
+  incremental: boolean;
+}
+
+export interface JobResult {
+  /** Files written (changed or new), relative to dist/, compressed copies included. */
+  written: string[];
+  /** Files that were made again and came out the same. */
+  unchanged: number;
+  /** Milliseconds spent per part of the work, summed over the jobs (the build prints them). */
+  times: Record<string, number>;
+  /** Social cards drawn, and taken from the cache (src/build/social/cards.ts). */
+  cards?: { drawn: number; cached: number };
+}
+
+/** Renders one page to its whole HTML document (entry-server.tsx). */
+export type RenderPage = (info: PageInfo, template: string) => Promise<string>;
+export type PageInfoOf = (spec: PageSpec, sources: PageSources) => Promise<PageInfo>;
+
+/** Reads treatments from where they are stored; a collection file is parsed once per thread. */
+export function itemReader(catalog: JobCatalog): (dataFile: string, slug: string) => SubDepartment {
+  const files = new Map<string, TreatmentCollection>();
+  return (dataFile, slug) => {
+    const source = catalog.sources[dataFile]?.[slug];
+    if (!source) throw new Error(`The catalog has no treatment '${slug}' in ${dataFile}.`);
+    if (source.index === undefined) return JSON.parse(readFileSync(source.file, "utf8")) as SubDepartment;
+    let whole = files.get(source.file);
+    if (!whole) {
+      whole = JSON.parse(readFileSync(source.file, "utf8")) as TreatmentCollection;
+      files.set(source.file, whole);
+    }
+    return whole.sub_departments[source.index];
+  };
+}
+
+/** A page's path in dist/: '/' is index.html, '/home' is home/index.html. */
+export const pageFile = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
+
+/** Runs jobs in this thread. */
+export async function runJobs(
+  jobs: Job[],
+  context: JobContext,
+  pages: { render: RenderPage; pageInfo: PageInfoOf; lists: Record<string, TreatmentListPage[]> },
+): Promise<JobResult> {
+  const result: JobResult = { written: [], unchanged: 0, times: {} };
+  const timed = <T>(part: string, work: () => T): T => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      result.times[part] = (result.times[part] ?? 0) + performance.now() - start;
+    }
+  };
+  const item = itemReader(context.catalog);
+  const sources: PageSources = { catalog: context.catalog.catalog, item, lists: pages.lists };
+  let assetsOf: ((modules: string[]) => { scripts: string[]; styles: string[] }) | undefined;
+  const made = new Set<string>();
+
+  const write = (relative: string, content: string | Uint8Array) => {
+    const file = path.join(context.distDir, relative);
+    const bytes = typeof content === "string" ? Buffer.from(content) : content;
+    if (context.incremental) {
+      let before: Buffer | undefined;
+      try {
+        before = readFileSync(file);
+      } catch {
+        before = undefined;
+      }
+      if (before?.equals(bytes)) {
+        result.unchanged++;
+        return;
+      }
+    }
+    const folder = path.dirname(file);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    timed("write", () => writeOutput(file, bytes));
+    result.written.push(
+      relative,
+      ...timed("compress", () => compressFile(context.distDir, relative, bytes, !context.incremental)),
+    );
+  };
+
+  for (const job of jobs) {
+    switch (job.kind) {
+      case "page": {
+        assetsOf ??= routeAssets(readManifest(context.distDir));
+        let start = performance.now();
+        const info = await pages.pageInfo(job.spec, sources);
+        info.assets = assetsOf(info.modules);
+        result.times["page info"] = (result.times["page info"] ?? 0) + performance.now() - start;
+        start = performance.now();
+        const html = await pages.render(info, context.template);
+        result.times.render = (result.times.render ?? 0) + performance.now() - start;
+        write(pageFile(job.spec.path), html);
+        break;
+      }
+      case "treatment-data": {
+        const data = timed("read", () => item(job.dataFile, job.slug));
+        const json = JSON.stringify(treatmentData(context.catalog.catalog[job.dataFile], data));
+        write(dataPaths.treatment(job.dataFile, job.slug), json);
+        write(dataPaths.builtInTreatment(job.dataFile, job.slug), builtInModule(json));
+        break;
+      }
+      case "list-data": {
+        const list = pages.lists[job.dataFile]?.[job.page - 1];
+        if (!list) throw new Error(`${job.dataFile} has no list page ${job.page}.`);
+        write(dataPaths.listPage(job.dataFile, job.page), JSON.stringify(list));
+        break;
+      }
+      case "index-data": {
+        const collection = context.catalog.catalog[job.dataFile];
+        const json = JSON.stringify(treatmentIndex(collection, collection.items));
+        write(dataPaths.index(job.dataFile), json);
+        write(dataPaths.builtInIndex(job.dataFile), builtInModule(json));
+        break;
+      }
+      case "compress": {
+        if (!isCompressible(job.file)) break;
+        result.written.push(
+          ...compressFile(context.distDir, job.file, readFileSync(path.join(context.distDir, job.file))),
+        );
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"));
+  } catch {
+    throw new Error(
+      `${distDir}/.vite/manifest.json is missing: run the client build (vite build) before prerendering.`,
+    );
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Where a treatment collection's data is published, and in which shapes. The build writes these
+ * files (src/build/data/), the development servers serve them, and the site fetches them
+ * (src/site/collections/load.ts). A page view fetches only what it shows:
+ *
+ * - `assets/data/{stem}/{slug}.json`: one treatment page, as a collection of one;
+ * - `assets/data/{stem}/_index.json`: the slugs and names of every treatment, fetched only when an
+ *   address names no treatment (aliases and fuzzy matching need every name) or someone searches;
+ * - `assets/data/{stem}/_pages/{n}.json`: the n-th page of the treatment list a speciality page shows;
+ * - `assets/builtin/{stem}/{slug}.js` and `_index.js`: the built-in copies, one module each, used when
+ *   a data file cannot be loaded;
+ * - `assets/data/{stem}.json`: the whole collection, the spec's data file, for anyone who reads it.
+ *
+ * `{stem}` is the data file's name without `.json` (`cardiology-sub-departments`). Slugs are
+ * lower-case words and hyphens, so names starting with `_` never clash with a treatment.
+ */
+import type { SubDepartment, TreatmentCollection } from "../generated/collection";
+
+/** A data file's name without '.json': 'cardiology-sub-departments'. */
+export const stemOf = (dataFile: string) => dataFile.replace(/\.json$/, "");
+
+/** Paths in the built site (no leading '/'); the site fetches them at '/' + path. */
+export const dataPaths = {
+  whole: (dataFile: string) => `assets/data/${dataFile}`,
+  treatment: (dataFile: string, slug: string) => `assets/data/${stemOf(dataFile)}/${slug}.json`,
+  index: (dataFile: string) => `assets/data/${stemOf(dataFile)}/_index.json`,
+  listPage: (dataFile: string, page: number) => `assets/data/${stemOf(dataFile)}/_pages/${page}.json`,
+  builtInTreatment: (dataFile: string, slug: string) => `assets/builtin/${stemOf(dataFile)}/${slug}.js`,
+  builtInIndex: (dataFile: string) => `assets/builtin/${stemOf(dataFile)}/_index.js`,
+};
+
+/** Whether a requested address part can be a slug, and so a data file's name. */
+export const isSlug = (text: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(text);
+
+/**
+ * The compact index of a collection: every treatment's slug and name, sorted by slug (parallel
+ * lists, the smallest JSON for thousands of entries).
+ */
+export interface TreatmentIndex {
+  speciality: string;
+  location: string;
+  slugs: string[];
+  names: string[];
+}
+
+/** One page of a speciality page's treatment list: slugs and names, sorted by name. */
+export interface TreatmentListPage {
+  /** 1-based. */
+  page: number;
+  pages: number;
+  /** Treatments per page. */
+  size: number;
+  total: number;
+  slugs: string[];
+  names: string[];
+}
+
+/** Treatments per page of a speciality page's list, unless the presentation says otherwise. */
+export const defaultListPageSize = 24;
+
+/** What the index and the lists are made of. */
+export type Listed = Pick<SubDepartment, "slug" | "name">;
+
+/**
+ * The order the site publishes a collection's treatments in, however it is stored: by slug. (One
+ * file keeps the order its editors gave it, a folder only has names; the published data and the
+ * sitemap must not change when a collection is split or joined.)
+ */
+export const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+/** The order of a speciality page's list: by name as people read it, then by slug. */
+export const byName = (a: Listed, b: Listed) => a.name.localeCompare(b.name, "en") || bySlug(a, b);
+
+/** The index of a collection's treatments. */
+export function treatmentIndex(collection: Pick<TreatmentCollection, "speciality" | "location">, items: Listed[]) {
+  const sorted = [...items].sort(bySlug);
+  const index: TreatmentIndex = {
+    speciality: collection.speciality,
+    location: collection.location,
+    slugs: sorted.map((i) => i.slug),
+    names: sorted.map((i) => i.name),
+  };
+  return index;
+}
+
+/** How many pages a list of `total` treatments takes (at least one, which may be empty). */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/** Every page of the list, sorted by name. */
+export function listPages(items: Listed[], size: number): TreatmentListPage[] {
+  const sorted = [...items].sort(byName);
+  const pages = pageCount(sorted.length, size);
+  return Array.from({ length: pages }, (_, i) => {
+    const slice = sorted.slice(i * size, (i + 1) * size);
+    return {
+      page: i + 1,
+      pages,
+      size,
+      total: sorted.length,
+      slugs: slice.map((s) => s.slug),
+      names: slice.map((s) => s.name),
+    };
+  });
+}
+
+/** The data file of one treatment page: its collection cut down to that treatment. */
+export function treatmentData(
+  collection: Pick<TreatmentCollection, "speciality" | "location">,
+  item: SubDepartment,
+): TreatmentCollection {
+  const { $schema: _schema, ...rest } = item;
+  return { speciality: collection.speciality, location: collection.location, sub_departments: [rest] };
+}
+
+/** A built-in copy's module text: the data as its default export. */
+export const builtInModule = (json: string) => `export default JSON.parse(${JSON.stringify(json)});\n`;

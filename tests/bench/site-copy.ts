@@ -1,0 +1,63 @@
+/**
+ * A temporary copy of the project whose cardiology collection holds N treatments cloned from the
+ * real ones, for end-to-end benchmarks of `npm run build` (never written into site-config/ of the
+ * checkout). The copy shares node_modules with the checkout through a link; its build cache is
+ * its own (node_modules/.cache/site-build/ keeps one folder per checkout).
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { readCollections } from "../../src/shared/collections/store";
+import { syntheticCollection } from "../helpers/synthetic";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** What the copy leaves out: what git leaves out, and the checkout's own build output. */
+const skipped = new Set(["node_modules", "dist", ".git", ".tmp", "coverage", "test-results"]);
+
+export interface SiteCopy {
+  root: string;
+  /** The collection's data file name ('cardiology-sub-departments.json'). */
+  dataFile: string;
+  remove: () => void;
+}
+
+/**
+ * Copies the project and writes `count` cardiology treatments into it, as one file or as a
+ * folder with one file per treatment.
+ */
+export function siteCopy(count: number, storage: "file" | "folder" = "folder", parent = os.tmpdir()): SiteCopy {
+  const dir = mkdtempSync(path.join(parent, `site-${count}-`));
+  for (const entry of readdirSync(root)) {
+    if (skipped.has(entry)) continue;
+    cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  }
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const dataFile = "cardiology-sub-departments.json";
+  const collectionsDir = path.join(dir, "site-config", "collections");
+  const real = readCollections(path.join(root, "site-config", "collections"))[dataFile];
+  const synthetic = syntheticCollection(real, count);
+  rmSync(path.join(collectionsDir, dataFile), { force: true });
+  rmSync(path.join(collectionsDir, dataFile.replace(/\.json$/, "")), { recursive: true, force: true });
+  if (storage === "file") {
+    writeFileSync(
+      path.join(collectionsDir, dataFile),
+      `${JSON.stringify({ $schema: "../../schemas/collection.schema.json", ...synthetic }, null, 2)}\n`,
+    );
+  } else {
+    const folder = path.join(collectionsDir, dataFile.replace(/\.json$/, ""));
+    mkdirSync(folder);
+    const { sub_departments: items, ...settings } = synthetic;
+    writeFileSync(
+      path.join(folder, "_collection.json"),
+      `${JSON.stringify({ $schema: "../../../schemas/collection-settings.schema.json", ...settings }, null, 2)}\n`,
+    );
+    for (const item of items) {
+      writeFileSync(
+        path.join(folder, `${item.slug}.json`),
+        `${JSON.stringify({ $schema: "../../../schemas/treatment-page.schema.json", ...item }, null, 2)}\n`,
+      );
+    }
+  }
+  return { root: dir, dataFile, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

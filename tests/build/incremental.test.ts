@@ -1,0 +1,110 @@
+/**
+ * `npm run build` on a copy of the project (never site-config/ of the checkout): a collection
+ * stored as a folder builds the same site as one file, an incremental build after one change gives
+ * byte for byte what --force gives and says what it made again, and a navigation change makes
+ * every page again.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuildReport, runBuild } from "../../src/build/build";
+import { splitCollection } from "../../src/build/collection-storage";
+import { filesUnder } from "../../src/build/inputs";
+import { type SiteCopy, siteCopy } from "../bench/site-copy";
+
+/** Every file of dist/ with the hash of its bytes. */
+function snapshot(root: string): Record<string, string> {
+  const dist = path.join(root, "dist");
+  return Object.fromEntries(
+    filesUnder(dist, "")
+      .sort()
+      .map((f) => [
+        f,
+        createHash("sha1")
+          .update(readFileSync(path.join(dist, f)))
+          .digest("hex"),
+      ]),
+  );
+}
+
+describe("npm run build on a copy of the site with 20 cardiology treatments", { timeout: 240_000 }, () => {
+  let copy: SiteCopy;
+  let lines: string[] = [];
+  const build = async (force = false): Promise<BuildReport> => {
+    lines = [];
+    // As `npm run build` runs it (vitest sets NODE_ENV=test, which would bundle React's development build).
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      // One thread (the worker pool is for thousands of pages); the type check is npm test's own step.
+      return await runBuild({ root: copy.root, force, typecheck: false, workers: 1, log: (line) => lines.push(line) });
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
+  };
+  const collectionFile = () => path.join(copy.root, "site-config/collections", copy.dataFile);
+  const folder = () => collectionFile().replace(/\.json$/, "");
+  let asOneFile: Record<string, string>;
+
+  beforeAll(async () => {
+    copy = siteCopy(20, "file");
+    await build(true);
+    asOneFile = snapshot(copy.root);
+  }, 120_000);
+  afterAll(() => copy?.remove());
+
+  it("builds the same site, byte for byte, from the collection split into one file per treatment", async () => {
+    splitCollection(collectionFile());
+    const report = await build(true);
+    expect(report.pages).toBeGreaterThan(20);
+    expect(snapshot(copy.root)).toEqual(asOneFile);
+  });
+
+  it("after one treatment changes, makes only what shows it again, and the result is what --force makes", async () => {
+    const slug = "best-hospital-for-angioplasty-in-hyderabad-8";
+    const file = path.join(folder(), `${slug}.json`);
+    const item = JSON.parse(readFileSync(file, "utf8"));
+    writeFileSync(file, JSON.stringify({ ...item, name: "Coronary Angioplasty (renamed)" }, null, 2));
+
+    const report = await build();
+    expect(report.full).toBe(false);
+    // Its page, its data file, the list page and the index that name it, the whole data file.
+    expect(report.jobsRun).toBeLessThanOrEqual(6);
+    expect(report.jobsReused).toBeGreaterThan(20);
+    const said = lines.join("\n");
+    expect(said).toContain(`${slug}.json`);
+    expect(said).toContain(
+      `made again: ${item.url}, data file and built-in copy of ${slug} (treatment '${slug}' changed)`,
+    );
+    const incremental = snapshot(copy.root);
+    const page = `${item.url.replace(/^\//, "")}/index.html`;
+    expect(incremental[page]).not.toBe(asOneFile[page]);
+    expect(readFileSync(path.join(copy.root, "dist", page), "utf8")).toContain("Coronary Angioplasty (renamed)");
+
+    await build(true);
+    expect(snapshot(copy.root)).toEqual(incremental);
+  });
+
+  it("with nothing changed, makes nothing", async () => {
+    const report = await build();
+    expect(report.full).toBe(false);
+    expect(report.jobsRun).toBe(0);
+    expect(report.written).toBe(0);
+  });
+
+  it("after a navigation change, makes every page again and says why", async () => {
+    const navigation = path.join(copy.root, "site-config/navigation.json");
+    writeFileSync(navigation, readFileSync(navigation, "utf8").replace('"About us"', '"About the hospital"'));
+    const report = await build();
+    expect(report.full).toBe(true);
+    expect(report.reason).toContain("navigation.json");
+    expect(lines.join("\n")).toMatch(/navigation\.json changed: .*every page is made again/);
+    const home = readFileSync(path.join(copy.root, "dist/home/index.html"), "utf8");
+    expect(home).toContain("About the hospital");
+    // The code changed with the bundled navigation: the pages name this build's scripts and styles.
+    const assets = [...home.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) expect(existsSync(path.join(copy.root, "dist", asset)), asset).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The data files the build publishes for the site's collections (src/shared/collections/data-files.ts),
+ * made in memory from site-config/ by the same functions, and a fetch that serves them, for
+ * component tests of pages that load their own data.
+ */
+import { vi } from "vitest";
+import { dataPaths, listPages, treatmentData, treatmentIndex } from "../../src/shared/collections/data-files";
+import type { TreatmentCollection } from "../../src/shared/generated/collection";
+import { presentations } from "../../src/site/config/presentations";
+import { collections } from "./site-collections";
+
+export { collections } from "./site-collections";
+
+/** Every published data file, by its URL ('/assets/data/...'), and the built-in copies' values by URL. */
+export function publishedData(from: Record<string, TreatmentCollection> = collections) {
+  const files = new Map<string, unknown>();
+  const builtIn = new Map<string, unknown>();
+  for (const [file, collection] of Object.entries(from)) {
+    const size = Object.values(presentations).find((p) => p.dataFile === file)?.listPageSize ?? 24;
+    files.set(`/${dataPaths.whole(file)}`, collection);
+    const index = treatmentIndex(collection, collection.sub_departments);
+    files.set(`/${dataPaths.index(file)}`, index);
+    builtIn.set(dataPaths.builtInIndex(file), index);
+    for (const item of collection.sub_departments) {
+      const data = treatmentData(collection, item);
+      files.set(`/${dataPaths.treatment(file, item.slug)}`, data);
+      builtIn.set(dataPaths.builtInTreatment(file, item.slug), data);
+    }
+    for (const page of listPages(collection.sub_departments, size))
+      files.set(`/${dataPaths.listPage(file, page.page)}`, page);
+  }
+  return { files, builtIn };
+}
+
+/** A fetch mock that answers with the published data (404 for anything else). */
+export function dataFetch(files = publishedData().files) {
+  return vi.fn(async (url: string) => {
+    const body = files.get(url);
+    return body === undefined
+      ? new Response("missing", { status: 404 })
+      : new Response(JSON.stringify(body), { status: 200 });
+  });
+}
+
+/** A loader of built-in copies for setBuiltInLoader (tests have no server for the modules). */
+export function builtInLoader(builtIn = publishedData().builtIn) {
+  return async (modulePath: string) => {
+    if (!builtIn.has(modulePath)) throw new TypeError(`Failed to fetch dynamically imported module: /${modulePath}`);
+    return structuredClone(builtIn.get(modulePath));
+  };
+}
