@@ -3,27 +3,17 @@ import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import cardiology from "../../site-config/collections/cardiology-sub-departments.json";
-import orthopedics from "../../site-config/collections/orthopedics-sub-departments.json";
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { preloadRoute } from "../../src/site/routes/preload";
 import { buildRoutes } from "../../src/site/routes/routes";
+import { dataFetch } from "../helpers/published-data";
 
 afterEach(cleanup);
 
-const files: Record<string, unknown> = {
-  "/assets/data/cardiology-sub-departments.json": cardiology,
-  "/assets/data/orthopedics-sub-departments.json": orthopedics,
-};
-
 beforeEach(() => {
   clearCollectionCache();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) =>
-      files[url] ? new Response(JSON.stringify(files[url]), { status: 200 }) : new Response("", { status: 404 }),
-    ),
-  );
+  // The treatments as the build publishes them (per-page data files).
+  vi.stubGlobal("fetch", dataFetch());
 });
 afterEach(() => vi.unstubAllGlobals());
 

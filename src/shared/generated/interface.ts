@@ -64,6 +64,14 @@ export interface InterfaceWords {
      * Shown while a page's content loads.
      */
     loading: string;
+    /**
+     * The link to a list's previous page.
+     */
+    previous: string;
+    /**
+     * The link to a list's next page.
+     */
+    next: string;
   };
   /**
    * The notice shown in place of a part of a page that could not be shown (spec section 8).
@@ -301,5 +309,45 @@ export interface InterfaceWords {
      * The heading of a speciality's branches.
      */
     whereToFindUs: string;
+    /**
+     * Shown while the treatments' search loads.
+     */
+    searching: string;
+    /**
+     * Shown when the treatments' search cannot load.
+     */
+    searchUnavailable: string;
+    /**
+     * When no treatment matches; {query} is what was typed (ICU: two apostrophes show one).
+     */
+    searchNone: string;
+    /**
+     * How many treatments match; {count} is the number (an ICU plural message).
+     */
+    searchCount: string;
+    /**
+     * When more treatments match than a page shows; {size} and {count} are numbers.
+     */
+    searchFirst: string;
+    /**
+     * On a list page that does not exist; {page} is its number.
+     */
+    noListPage: string;
+    /**
+     * The link to a list's first page; {name} is the speciality.
+     */
+    firstPage: string;
+    /**
+     * The label of the treatments' search; {name} is the speciality.
+     */
+    findTreatment: string;
+    /**
+     * The example in the empty search field.
+     */
+    searchPlaceholder: string;
+    /**
+     * The accessible name of a list's page links; {name} is the speciality.
+     */
+    pagesOf: string;
   };
 }
