@@ -37,9 +37,14 @@ export function fulfilled<T>(value: T): Tracked<T> {
   return tracked;
 }
 
-/** Memoises a loader by key: every call for the same key gets the same tracked promise. */
-export function memoLoader<K, T>(load: (key: K) => Promise<T>): (key: K) => Tracked<T> {
-  const cache = new Map<K, Tracked<T>>();
+/**
+ * Memoises a loader by key: every call for the same key gets the same tracked promise. `cache`
+ * may be given to seed or clear it from outside.
+ */
+export function memoLoader<K, T>(
+  load: (key: K) => Promise<T>,
+  cache = new Map<K, Tracked<T>>(),
+): (key: K) => Tracked<T> {
   return (key) => {
     let pending = cache.get(key);
     if (!pending) {

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SubDepartment, TreatmentCollection } from "../generated/collection";
-import { bySlug } from "./data-files";
+import { bySlug } from "./data-files.ts";
 
 /** The settings file of a collection folder. */
 export const settingsFileName = "_collection.json";

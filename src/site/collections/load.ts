@@ -25,7 +25,7 @@ import {
 } from "../../shared/collections/data-files";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
-import { fulfilled, type Tracked, track } from "../tracked";
+import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { messages } from "../ui/renderer-text";
 import { clearHydration, type HydrationPayload, onHydration } from "./hydration";
 import { resolveSlug } from "./resolve";
@@ -77,17 +77,7 @@ export function setBuiltInLoader(load: (path: string) => Promise<unknown>) {
 /** A memoised loader whose answers can also be given in advance (what a page carries). */
 function cachedLoader<T>(load: (key: string) => Promise<T>) {
   const cache = new Map<string, Tracked<T>>();
-  const get = (key: string): Tracked<T> => {
-    let pending = cache.get(key);
-    if (!pending) {
-      pending = track(load(key));
-      cache.set(key, pending);
-      // A failed load (offline for a moment) is tried again on the next visit.
-      pending.catch(() => cache.delete(key));
-    }
-    return pending;
-  };
-  return Object.assign(get, {
+  return Object.assign(memoLoader(load, cache), {
     seed: (key: string, value: T) => void cache.set(key, fulfilled(value)),
     clear: () => cache.clear(),
   });
