@@ -110,6 +110,9 @@ export function runValidation(options: RunOptions): RunReport {
   for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
   const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
+  // English files that break their schema (their texts may be missing for that reason alone).
+  const brokenFiles = new Set(checked.filter((r) => r.skip.length > 0).map((r) => r.file));
+  const broken = (file: string) => brokenFiles.has(file);
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -117,7 +120,7 @@ export function runValidation(options: RunOptions): RunReport {
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
     if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
-      result.problems.push(...languageChecks(result.file, result.schema, options, read, display));
+      result.problems.push(...languageChecks(result.file, result.schema, options, read, display, broken));
     }
   }
 
@@ -189,8 +192,9 @@ function languageChecks(
   options: RunOptions,
   read: (file: string) => string,
   display: (file: string) => string,
+  broken: (file: string) => boolean,
 ): UnplacedProblem[] {
-  const settings = { siteRoot: options.siteRoot, read, display };
+  const settings = { siteRoot: options.siteRoot, read, display, hasSchemaErrors: broken };
   if (schema === "site.schema.json") {
     if (path.dirname(file) !== options.siteRoot) return [];
     const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));

@@ -102,6 +102,6 @@ export function guessSchema(file: string): string | undefined {
     return name === "_collection.json" ? "collection-settings.schema.json" : "treatment-page.schema.json";
   if (folder === "pages") return "page.schema.json";
   if (folder === "forms") return "form.schema.json";
-  if (file.split(path.sep).includes("i18n")) return "translation.schema.json";
+  if (file.includes(`${path.sep}site-config${path.sep}i18n${path.sep}`)) return "translation.schema.json";
   return byName[name];
 }

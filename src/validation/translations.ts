@@ -28,6 +28,11 @@ export interface TranslationSettings {
   siteRoot: string;
   read: (file: string) => string;
   display: (file: string) => string;
+  /**
+   * Whether an English file breaks its schema: its own errors come first, and a text it lacks
+   * for that reason (a required label cleared in the editor) is not called stale in translations.
+   */
+  hasSchemaErrors?: (file: string) => boolean;
 }
 
 /** The site's languages, from site.json as the run reads it (English only when unreadable). */
@@ -74,6 +79,7 @@ export function translationChecks(file: string, json: Json, settings: Translatio
   const englishShown = settings.display(target.english);
   const english = readJson(settings, target.english);
   if (!english) return [problem(say.TranslationWithoutEnglish, "", englishShown)];
+  const englishBroken = settings.hasSchemaErrors?.(target.english) ?? false;
 
   const problems: UnplacedProblem[] = [];
   const texts = new Map(documentTexts(english.data).map((t) => [t.key, t]));
@@ -85,8 +91,8 @@ export function translationChecks(file: string, json: Json, settings: Translatio
     const text = texts.get(key);
     if (!text) {
       const other = every.get(key);
-      // An English text left empty (a mistake the English file's own checks name) is still a text.
-      if (other && other.value.trim() === "") continue;
+      // An English text left empty or removed by a mistake its own file's checks name is still a text.
+      if ((other && other.value.trim() === "") || (!other && englishBroken)) continue;
       problems.push(
         other
           ? { ...problem(say.UntranslatableKey, at, key, other.value, englishShown), at: "key" }
