@@ -109,7 +109,7 @@ export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel
         onDirty={trackDirty}
         onSaved={saved}
         fileLabel={fileLabel}
-        onMoved={(moved) => onOpen(collectionPlace(moved)?.slug)}
+        onMoved={(moved, renamed) => onOpen(renamed ?? collectionPlace(moved)?.slug)}
         actions={
           <div className="collection-view__actions">
             <button type="button" className="btn btn-small" onClick={duplicate}>

@@ -61,8 +61,8 @@ interface FileEditorProps {
   source?: DocSource;
   /** Buttons above the form (a collection's Duplicate). */
   actions?: ReactNode;
-  /** Told when a save moved the file (a treatment page file follows its new slug). */
-  onMoved?: (path: string) => void;
+  /** Told when a save moved the file (a treatment page file follows its new slug), or renamed its treatment. */
+  onMoved?: (path: string, slug?: string) => void;
 }
 
 function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
@@ -178,7 +178,7 @@ export function FileEditor({
         if (here.length > 0 && !here.some((p) => partKey(p) === partKey(part))) choose(here[0]);
         return;
       }
-      const { text, hash, warnings: saveWarnings, path: movedTo } = outcome.body;
+      const { text, hash, warnings: saveWarnings, path: movedTo, slug: renamed } = outcome.body;
       setOpened({ ...opened, text, hash, base: JSON.parse(text) as Data });
       setProblems([]);
       setWarnings(saveWarnings);
@@ -187,7 +187,7 @@ export function FileEditor({
         message: text === opened.text ? "Nothing to save: the file is unchanged." : "Saved.",
       });
       onSaved();
-      if (movedTo && movedTo !== path) onMoved?.(movedTo);
+      if ((movedTo && movedTo !== path) || renamed) onMoved?.(movedTo ?? path, renamed);
     } catch (error) {
       setStatus({ kind: "failed", message: `Not saved: ${(error as Error).message}` });
     } finally {

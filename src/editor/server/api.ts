@@ -264,7 +264,9 @@ export function createApi(options: ApiOptions) {
     });
     await result.adopt?.();
     options.onWrite?.(stored.absolute);
-    return [200, { text: entryText(body.data), hash: hashText(text), warnings: result.warnings }];
+    const slug = (body.data as { slug?: unknown }).slug;
+    const renamed = typeof slug === "string" && slug !== body.slug ? { slug } : {};
+    return [200, { text: entryText(body.data), hash: hashText(text), warnings: result.warnings, ...renamed }];
   }
 
   /** A copy of a treatment under a free slug, checked and saved beside the original. */

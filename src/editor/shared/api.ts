@@ -34,6 +34,8 @@ export interface SaveResponse {
   hash: string;
   /** Where the file is now, when the save moved it (a treatment page file follows its slug). */
   path?: string;
+  /** A treatment of a collection file whose slug the save changed: its new slug. */
+  slug?: string;
   /** Warnings do not stop a save; they are shown. */
   warnings: Problem[];
 }
