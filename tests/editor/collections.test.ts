@@ -114,7 +114,9 @@ describe("editor API: treatment collections", () => {
     const changed = [...after].filter(([name, text]) => before.get(name) !== text).map(([name]) => name);
     expect(changed).toEqual(["total-knee-replacement.json"]);
     expect(after.get("total-knee-replacement.json")).toBe(
-      before.get("total-knee-replacement.json")?.replace('"name": "Total Knee Replacement"', '"name": "Knee Replacement"'),
+      before
+        .get("total-knee-replacement.json")
+        ?.replace('"name": "Total Knee Replacement"', '"name": "Knee Replacement"'),
     );
     expect((await list(settings, "knee")).items[0].name).toBe("Knee Replacement");
   });
