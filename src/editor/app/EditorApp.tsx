@@ -5,26 +5,36 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChoicesResponse } from "../shared/api";
+import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices } from "./api-client";
+import { CollectionView } from "./CollectionView";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
 
 interface Place {
   file?: string;
   part?: string;
+  /** In a treatment collection: the open treatment page's slug, or "settings". */
+  treatment?: string;
 }
 
 function readPlace(): Place {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return { file: params.get("file") ?? undefined, part: params.get("part") ?? undefined };
+  const file = params.get("file") ?? undefined;
+  const treatment = params.get("treatment") ?? undefined;
+  // A treatment page file of a collection folder opens in its collection's list.
+  const place = file ? collectionPlace(file) : undefined;
+  if (place?.slug) return { file: place.collection, treatment: place.slug };
+  return { file, part: params.get("part") ?? undefined, treatment };
 }
 
 function placeHash(place: Place): string {
   const params = new URLSearchParams();
   if (place.file) params.set("file", place.file);
   if (place.part) params.set("part", place.part);
+  if (place.treatment) params.set("treatment", place.treatment);
   return `#${params.toString()}`;
 }
 
@@ -82,6 +92,19 @@ export function EditorApp() {
     [place.file],
   );
 
+  const openTreatment = useCallback(
+    (treatment: string | undefined) => {
+      const next = { file: place.file, treatment };
+      const hash = placeHash(next);
+      if (hash === window.location.hash) return;
+      if (dirty.current && !window.confirm(leaveQuestion)) return;
+      dirty.current = false;
+      window.history.pushState(null, "", hash);
+      setPlace(next);
+    },
+    [place.file],
+  );
+
   const onDirty = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
@@ -133,7 +156,17 @@ export function EditorApp() {
           </nav>
         ) : null}
         <main className="editor__main">
-          {place.file ? (
+          {place.file && collectionPlace(place.file) ? (
+            <CollectionView
+              key={place.file}
+              path={place.file}
+              open={place.treatment}
+              onOpen={openTreatment}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+              fileLabel={fileLabel}
+            />
+          ) : place.file ? (
             <FileEditor
               key={place.file}
               path={place.file}
