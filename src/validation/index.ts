@@ -5,6 +5,14 @@
  */
 
 export type { Checked } from "./check-file";
+export { jobsFor, listJsonFiles } from "./list-files";
 export type { Problem, Severity } from "./problem";
 export { formatHuman, type HumanOptions } from "./report";
-export { type Overlay, type RunReport, type SiteRunOptions, type ValidationCache, validateSite } from "./run";
+export {
+  type Overlay,
+  type RunReport,
+  runValidation,
+  type SiteRunOptions,
+  type ValidationCache,
+  validateSite,
+} from "./run";

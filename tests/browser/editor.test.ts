@@ -9,6 +9,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { splitCollection } from "../../src/build/collection-storage";
 import { lastValidNote } from "../../src/editor/app/PreviewPane";
 import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
 import { EDITOR_MARKER } from "../../src/editor/shared/marker";
@@ -22,6 +23,8 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   site = await copySite();
+  // Orthopedics is stored as a folder, one file per treatment page; cardiology stays one file.
+  splitCollection(site.file("site-config/collections/orthopedics-sub-departments.json"));
   [browser, editor] = await Promise.all([launchBrowser(), startEditorServer({ siteRoot: site.siteRoot, port: 0 })]);
   // The first visit makes Vite prepare the dependencies; later pages load quickly.
   const page = await openEditor("site-config/site.json");
@@ -49,6 +52,14 @@ async function openEditor(file: string, part?: string): Promise<Page> {
 }
 
 const preview = (page: Page) => page.frameLocator("iframe.preview__frame");
+
+/** Opens a treatment collection's list. */
+async function openCollection(file: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${editor.url}/editor/#file=${file}`);
+  await page.locator(".collection-list__item").first().waitFor({ timeout: 60_000 });
+  return page;
+}
 
 async function saveAndWait(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -132,8 +143,10 @@ describe("content editor", { timeout: 60_000 }, () => {
   });
 
   it("adds a treatment page by duplicating one: it is served at its route and listed with its collection", async () => {
-    const page = await openEditor("site-config/collections/cardiology-sub-departments.json", "0");
-    await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+    const page = await openCollection("site-config/collections/cardiology-sub-departments.json");
+    await page.getByRole("button", { name: /Heart Failure/ }).click();
+    await page.locator(".part-form form").waitFor();
+    await page.getByRole("button", { name: "Duplicate this treatment page" }).click();
     await expect
       .poll(() => page.locator("#root_slug").inputValue())
       .toBe("treatment-for-heart-failure-in-kukatpally-copy");
@@ -152,6 +165,45 @@ describe("content editor", { timeout: 60_000 }, () => {
     await site$.getByText("Book an Appointment for Heart Failure Clinic").first().waitFor();
     await site$.goto(`${editor.url}/specialities/cardiology`);
     await site$.getByRole("link", { name: "Heart Failure Clinic" }).waitFor();
+  });
+
+  it("opens a collection folder as one searchable list, edits one treatment page with its preview, and saves only its file", async () => {
+    const folder = "site-config/collections/orthopedics-sub-departments";
+    const page = await openCollection(`${folder}/_collection.json`);
+    // One entry in the file list, with its count.
+    const entry = page.locator(".files__link", { hasText: "Orthopedics treatments" });
+    expect(await entry.locator(".files__detail").textContent()).toBe("5 treatment pages");
+    expect(await page.locator(".files__link", { hasText: "Total Knee Replacement" }).count()).toBe(0);
+
+    const search = page.getByRole("searchbox", { name: "Search treatment pages" });
+    await search.fill("knee");
+    const items = page.getByRole("navigation", { name: "Treatment pages of this collection" }).locator("ol button");
+    await expect.poll(() => items.allTextContents()).toEqual(["Total Knee Replacementtotal-knee-replacement"]);
+    expect(await page.locator(".collection-list__count").textContent()).toBe("1–1 of 1 matching ‘knee’ (of 5)");
+    // From the keyboard: ↓ from the search box to the treatment, Enter opens it.
+    await search.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const name = page.locator("#root_name");
+    await expect.poll(() => name.inputValue()).toBe("Total Knee Replacement");
+    expect(page.url()).toContain("treatment=total-knee-replacement");
+
+    const before = new Map(
+      await Promise.all(
+        (await readdir(site.file(folder))).map(
+          async (n) => [n, await readFile(path.join(site.file(folder), n), "utf8")] as const,
+        ),
+      ),
+    );
+    await name.fill("Knee Replacement Surgery");
+    await expect
+      .poll(() => preview(page).getByText("Book an Appointment for Knee Replacement Surgery").count())
+      .toBeGreaterThan(0);
+    expect(await saveAndWait(page)).toBe("Saved.");
+    const changed: string[] = [];
+    for (const n of await readdir(site.file(folder)))
+      if ((await readFile(path.join(site.file(folder), n), "utf8")) !== before.get(n)) changed.push(n);
+    expect(changed).toEqual(["total-knee-replacement.json"]);
+    await expect.poll(() => items.first().textContent()).toContain("Knee Replacement Surgery");
   });
 });
 

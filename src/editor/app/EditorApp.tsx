@@ -7,9 +7,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Language } from "../../shared/i18n/languages";
 import type { ChoicesResponse } from "../shared/api";
+import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices } from "./api-client";
+import { CollectionView } from "./CollectionView";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
 import { TranslationEditor } from "./TranslationEditor";
@@ -19,21 +21,26 @@ interface Place {
   part?: string;
   /** The language being edited; none for the default. */
   lang?: string;
+  /** In a treatment collection: the open treatment page's slug, or "settings". */
+  treatment?: string;
 }
 
 function readPlace(): Place {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return {
-    file: params.get("file") ?? undefined,
-    part: params.get("part") ?? undefined,
-    lang: params.get("lang") ?? undefined,
-  };
+  const file = params.get("file") ?? undefined;
+  const treatment = params.get("treatment") ?? undefined;
+  const lang = params.get("lang") ?? undefined;
+  // A treatment page file of a collection folder opens in its collection's list.
+  const place = file ? collectionPlace(file) : undefined;
+  if (place?.slug) return { file: place.collection, treatment: place.slug, lang };
+  return { file, part: params.get("part") ?? undefined, treatment, lang };
 }
 
 function placeHash(place: Place): string {
   const params = new URLSearchParams();
   if (place.file) params.set("file", place.file);
   if (place.part) params.set("part", place.part);
+  if (place.treatment) params.set("treatment", place.treatment);
   if (place.lang) params.set("lang", place.lang);
   return `#${params.toString()}`;
 }
@@ -102,6 +109,19 @@ export function EditorApp() {
     [place.file, place.lang],
   );
   const language = languages.slice(1).find((l) => l.code === place.lang);
+
+  const openTreatment = useCallback(
+    (treatment: string | undefined) => {
+      const next = { file: place.file, treatment, lang: place.lang };
+      const hash = placeHash(next);
+      if (hash === window.location.hash) return;
+      if (dirty.current && !window.confirm(leaveQuestion)) return;
+      dirty.current = false;
+      window.history.pushState(null, "", hash);
+      setPlace(next);
+    },
+    [place.file, place.lang],
+  );
 
   const onDirty = useCallback((value: boolean) => {
     dirty.current = value;
@@ -183,6 +203,16 @@ export function EditorApp() {
               language={language}
               onDirty={onDirty}
               onSaved={refreshFiles}
+            />
+          ) : place.file && collectionPlace(place.file) ? (
+            <CollectionView
+              key={place.file}
+              path={place.file}
+              open={place.treatment}
+              onOpen={openTreatment}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+              fileLabel={fileLabel}
             />
           ) : place.file ? (
             <FileEditor

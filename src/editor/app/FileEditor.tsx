@@ -5,7 +5,7 @@
  * them. Save sends the data and that hash; the server answers saved, refused (errors shown at
  * their fields) or conflict (the file changed on disk: the person is told and offered a reload).
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "../shared/config-files";
 import { jsonEqual, toJson } from "../shared/json-format";
@@ -22,7 +22,7 @@ import {
   splitOf,
   withPart,
 } from "../shared/parts";
-import { checkFile, readFile, saveFile } from "./api-client";
+import { type DocSource, fileSource } from "./api-client";
 import { PartForm } from "./PartForm";
 import { PartList } from "./PartList";
 import { PreviewPane } from "./PreviewPane";
@@ -57,6 +57,12 @@ interface FileEditorProps {
   onSaved: () => void;
   /** A config file's name in the editor, by its path, for problems in other files. */
   fileLabel?: (path: string) => string | undefined;
+  /** Where the document comes from and goes to; default the file at `path`. */
+  source?: DocSource;
+  /** Buttons above the form (a collection's Duplicate). */
+  actions?: ReactNode;
+  /** Told when a save moved the file (a treatment page file follows its new slug), or renamed its treatment. */
+  onMoved?: (path: string, slug?: string) => void;
 }
 
 function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
@@ -65,7 +71,18 @@ function parsePart(raw: string | undefined, split: Split | undefined, count: num
   return { kind: "settings" };
 }
 
-export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSaved, fileLabel }: FileEditorProps) {
+export function FileEditor({
+  path,
+  part: partParam,
+  onChoosePart,
+  onDirty,
+  onSaved,
+  fileLabel,
+  source: given,
+  actions,
+  onMoved,
+}: FileEditorProps) {
+  const source = useMemo(() => given ?? fileSource(path), [given, path]);
   const [opened, setOpened] = useState<Opened>();
   const [doc, setDoc] = useState<Data>();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -78,7 +95,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
   const open = useCallback(
     async (notice?: Status) => {
       try {
-        const file = await readFile(path);
+        const file = await source.read();
         const base = JSON.parse(file.text) as Data;
         setOpened({ ...file, base, split: splitOf(file.info, base, file.text.length) });
         setDoc(base);
@@ -90,7 +107,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         setStatus({ kind: "failed", message: (error as Error).message });
       }
     },
-    [path],
+    [source],
   );
 
   useEffect(() => {
@@ -109,7 +126,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     const onFocus = async () => {
       const now = latest.current.opened;
       if (!now) return;
-      const file = await readFile(path).catch(() => undefined);
+      const file = await source.read().catch(() => undefined);
       if (!file || file.hash === now.hash) return;
       if (!latest.current.dirty)
         open({ kind: "saved", message: "This file changed on disk; the editor now shows the new version." });
@@ -117,7 +134,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     };
     window.addEventListener("focus", onFocus);
     return () => window.removeEventListener("focus", onFocus);
-  }, [path, open]);
+  }, [source, open]);
 
   const split = opened?.split;
   const parts = useMemo(() => (opened && doc ? listParts(opened.info, split, doc) : []), [opened, split, doc]);
@@ -146,7 +163,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     busy.current = true;
     setStatus({ kind: "working", message: "Checking the whole site and saving…" });
     try {
-      const outcome = await saveFile(opened.info.path, doc, opened.hash);
+      const outcome = await source.save(doc, opened.hash);
       if (outcome.kind === "conflict") {
         setStatus({ kind: "conflict", message: outcome.body.message });
         return;
@@ -161,7 +178,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         if (here.length > 0 && !here.some((p) => partKey(p) === partKey(part))) choose(here[0]);
         return;
       }
-      const { text, hash, warnings: saveWarnings } = outcome.body;
+      const { text, hash, warnings: saveWarnings, path: movedTo, slug: renamed } = outcome.body;
       setOpened({ ...opened, text, hash, base: JSON.parse(text) as Data });
       setProblems([]);
       setWarnings(saveWarnings);
@@ -170,18 +187,19 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         message: text === opened.text ? "Nothing to save: the file is unchanged." : "Saved.",
       });
       onSaved();
+      if ((movedTo && movedTo !== path) || renamed) onMoved?.(movedTo ?? path, renamed);
     } catch (error) {
       setStatus({ kind: "failed", message: `Not saved: ${(error as Error).message}` });
     } finally {
       busy.current = false;
     }
-  }, [opened, doc, path, split, part, choose, onSaved]);
+  }, [opened, doc, path, split, part, choose, onSaved, source, onMoved]);
 
   const check = useCallback(async () => {
     if (!opened || !doc) return;
     setStatus({ kind: "working", message: "Checking the whole site…" });
     try {
-      const result = await checkFile(opened.info.path, doc);
+      const result = await source.check(doc);
       setProblems(holdProblems(result.errors, doc, path));
       setWarnings(result.warnings);
       const count = result.errors.length;
@@ -193,7 +211,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
     } catch (error) {
       setStatus({ kind: "failed", message: (error as Error).message });
     }
-  }, [opened, doc, path]);
+  }, [opened, doc, path, source]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -274,6 +292,7 @@ export function FileEditor({ path, part: partParam, onChoosePart, onDirty, onSav
         <PartList entries={parts} current={part} split={split} counts={counts} onChoose={choose} onAdd={items?.add} />
       ) : null}
       <section className="file-editor__form" aria-label="Form">
+        {actions}
         <PartForm
           key={`${generation}:${partKey(part)}`}
           info={opened.info}

@@ -65,7 +65,8 @@ export function PartForm({
 
   const change = (next: unknown) => {
     // A treatment's page path and canonical address follow its slug (see followSlug).
-    if (info.kind === "collection" && part.kind === "item") onChange(followSlug(value as Data, next as Data));
+    if ((info.kind === "collection" && part.kind === "item") || info.kind === "treatment")
+      onChange(followSlug(value as Data, next as Data));
     else onChange(next);
   };
 

@@ -2,7 +2,9 @@
 import type {
   CheckResponse,
   ChoicesResponse,
+  CollectionIndexResponse,
   ConflictResponse,
+  DuplicateResponse,
   FileListResponse,
   FileResponse,
   RefusedResponse,
@@ -29,11 +31,15 @@ export type SaveOutcome =
   | { kind: "refused"; body: RefusedResponse }
   | { kind: "conflict"; body: ConflictResponse };
 
-export async function saveFile(path: string, data: unknown, baseHash: string): Promise<SaveOutcome> {
-  const response = await fetch(apiPaths.file, {
+export function saveFile(path: string, data: unknown, baseHash: string): Promise<SaveOutcome> {
+  return put(apiPaths.file, { path, data, baseHash });
+}
+
+async function put(url: string, body: unknown): Promise<SaveOutcome> {
+  const response = await fetch(url, {
     method: "PUT",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ path, data, baseHash }),
+    body: JSON.stringify(body),
   });
   if (response.status === 409) return { kind: "conflict", body: await response.json() };
   if (response.status === 400) {
@@ -67,4 +73,59 @@ export async function checkFile(path: string, data: unknown): Promise<CheckRespo
 
 export async function readChoices(): Promise<ChoicesResponse> {
   return json(await fetch(apiPaths.choices, { cache: "no-store" }));
+}
+
+/** A page of a collection's treatments whose name or slug holds every word of `query`. */
+export async function listCollection(
+  path: string,
+  query: string,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<CollectionIndexResponse> {
+  const params = new URLSearchParams({ path, q: query, offset: String(offset), limit: String(limit) });
+  return json(await fetch(`${apiPaths.collection}?${params}`, { cache: "no-store", signal }));
+}
+
+/** What an open document is read from, saved to and checked against: a file, or one treatment of a collection file. */
+export interface DocSource {
+  read: () => Promise<FileResponse>;
+  save: (data: unknown, baseHash: string) => Promise<SaveOutcome>;
+  check: (data: unknown) => Promise<CheckResponse>;
+}
+
+export function fileSource(path: string): DocSource {
+  return {
+    read: () => readFile(path),
+    save: (data, baseHash) => saveFile(path, data, baseHash),
+    check: (data) => checkFile(path, data),
+  };
+}
+
+/** One treatment of a collection file: only its lines of the file change when it is saved. */
+export function entrySource(path: string, slug: string): DocSource {
+  return {
+    read: async () =>
+      json(await fetch(`${apiPaths.entry}?${new URLSearchParams({ path, slug })}`, { cache: "no-store" })),
+    save: (data, baseHash) => put(apiPaths.entry, { path, slug, data, baseHash }),
+    check: async (data) =>
+      json(
+        await fetch(apiPaths.check, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ path, slug, data }),
+        }),
+      ),
+  };
+}
+
+/** Saves a copy of a treatment beside it, under a free slug. */
+export async function duplicateTreatment(path: string, slug: string): Promise<DuplicateResponse> {
+  return json(
+    await fetch(apiPaths.duplicate, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path, slug }),
+    }),
+  );
 }

@@ -45,6 +45,7 @@ import {
   specialities,
   TreatmentContext,
 } from "../../site";
+import { collectionPlace } from "../shared/collection-paths";
 import {
   isRenderMessage,
   type PreviewEntry,
@@ -191,12 +192,23 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       const translated = translateDocument(doc as unknown as Page, strings);
       return pageView(translated.doc, path, entry, {}, { lang, english: translated.english });
     }
+    case "treatment": {
+      // One treatment page, from a collection folder (its own file) or a collection file (its entry).
+      const dataFile = collectionPlace(path)?.dataFile ?? "";
+      const presentation = presentationFor(dataFile);
+      if (!presentation) return { loading: `No *.presentation.json names ${dataFile} as its data file.` };
+      const speciality = specialities.find((s) => s.treatments === presentation.id)?.name ?? "";
+      const item = doc as unknown as SubDepartment;
+      const collection = { speciality, location: "", sub_departments: [item] } as TreatmentCollection;
+      return treatmentView(presentation, collection, item, { entries: [] });
+    }
     case "collection": {
-      const collection = doc as unknown as TreatmentCollection;
-      const presentation = presentationFor(path);
+      const presentation = presentationFor(collectionPlace(path)?.dataFile ?? path);
       if (!presentation) return { loading: `No *.presentation.json names ${path} as its data file.` };
-      primeCollection(presentation.dataFile, collection);
-      if (part.kind === "item" || lang) {
+      // A folder's settings file holds no treatments: the speciality page shows them as saved.
+      const collection = Array.isArray(doc.sub_departments) ? (doc as unknown as TreatmentCollection) : undefined;
+      if (collection) primeCollection(presentation.dataFile, collection);
+      if (collection && (part.kind === "item" || lang)) {
         const item = part.kind === "item" ? collection.sub_departments[part.index] : entry;
         const translate = (sub: SubDepartment) =>
           translateDocument(sub, under(strings, `sub_departments.${sub.slug}.`));
@@ -210,7 +222,10 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       }
       const listing = findPage((p) => p.each === "specialities");
       const speciality = specialities.find((s) => s.treatments === presentation.id);
-      if (!listing || !speciality) return treatmentView(presentation, collection, entry);
+      if (!listing || !speciality)
+        return collection
+          ? treatmentView(presentation, collection, entry)
+          : { loading: "No speciality page lists this collection." };
       return pageView(listing.page, listing.file, speciality.slug, {
         entries: [],
         remount: true,

@@ -6,12 +6,20 @@
  * layout (see shared/json-format.ts), so the diff shows only what changed. Saves of one file run
  * one after another, so two tabs cannot interleave.
  */
+
+import { rm } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import type { Problem } from "../../validation";
 import type {
   CheckRequest,
   CheckResponse,
   ChoicesResponse,
+  CollectionIndexResponse,
   ConflictResponse,
+  DuplicateRequest,
+  DuplicateResponse,
+  EntrySaveRequest,
   FileListResponse,
   FileResponse,
   RefusedResponse,
@@ -20,10 +28,14 @@ import type {
   TranslationRequest,
 } from "../shared/api";
 import { apiPaths, apiPrefix } from "../shared/api";
+import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
+import type { ConfigFileInfo } from "../shared/config-files";
 import { printJson } from "../shared/json-format";
+import { copyOfItem } from "../shared/parts";
 import { writeFileAtomic } from "./atomic-write";
-import { type Checker, type CheckSetup, candidateChecker } from "./check";
+import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
 import { siteChoices } from "./choices";
+import { CollectionIndex } from "./collections";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
 import { ensureTranslation, isTranslation, languagesOf, untranslatedCounts } from "./translations";
 
@@ -47,11 +59,28 @@ class HttpError extends Error {
   }
 }
 
+function refused(result: CheckResult): [number, RefusedResponse] {
+  const count = result.errors.length;
+  return [
+    400,
+    {
+      message: `Not saved: ${count === 1 ? "1 problem needs" : `${count} problems need`} fixing first.`,
+      errors: result.errors,
+      warnings: result.warnings,
+    },
+  ];
+}
+
 /** Answers the API's requests; returns false for any other path. */
 export function createApi(options: ApiOptions) {
   const { store } = options;
   const check: Checker = options.check ?? candidateChecker(options.checkSetup);
   const queues = new Map<string, Promise<unknown>>();
+  /** Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment). */
+  void store
+    .list()
+    .then((files) => index.warm(files.filter((f) => f.kind === "collection").map((f) => f.path)))
+    .catch(() => undefined);
 
   /** Runs saves of one file one after another. */
   function serialised<T>(file: string, task: () => Promise<T>): Promise<T> {
@@ -63,6 +92,8 @@ export function createApi(options: ApiOptions) {
     );
     return next;
   }
+
+  const index = new CollectionIndex(store);
 
   async function candidate(body: CheckRequest): Promise<{ stored: StoredFile; text: string }> {
     if (!body || typeof body.path !== "string") throw new HttpError(400, "The request names no file ('path').");
@@ -76,8 +107,22 @@ export function createApi(options: ApiOptions) {
     return { stored, text: printJson(data, stored.text) };
   }
 
+  /**
+   * Where a file's new text goes: its own path, or, for a treatment page file of a collection
+   * folder whose slug changed, the file named after the new slug (the old one is then removed).
+   */
+  function destination(stored: StoredFile, data: unknown): string {
+    const place = collectionPlace(stored.info.path);
+    const slug = (data as { slug?: unknown }).slug;
+    if (!place?.slug || typeof slug !== "string" || slug === place.slug || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+      return stored.info.path;
+    return treatmentFilePath(place.collection, slug);
+  }
+
   async function save(body: SaveRequest): Promise<[number, SaveResponse | RefusedResponse | ConflictResponse]> {
     const { stored, text } = await candidate(body);
+    const target = destination(stored, body.data);
+    if (target !== stored.info.path) return move(body, stored, text, target);
     if (typeof body.baseHash !== "string")
       throw new HttpError(400, "The request has no 'baseHash' of the file as opened.");
     const conflict = (hash: string): [number, ConflictResponse] => [
@@ -90,17 +135,7 @@ export function createApi(options: ApiOptions) {
     if (stored.hash !== body.baseHash) return conflict(stored.hash);
     if (text === stored.text) return [200, { text, hash: stored.hash, warnings: [] }];
     const result = await check(stored.absolute, text);
-    if (result.errors.length > 0) {
-      const count = result.errors.length;
-      return [
-        400,
-        {
-          message: `Not saved: ${count === 1 ? "1 problem needs" : `${count} problems need`} fixing first.`,
-          errors: result.errors,
-          warnings: result.warnings,
-        },
-      ];
-    }
+    if (result.errors.length > 0) return refused(result);
     // The check takes a moment; make sure nobody wrote the file meanwhile.
     let changedTo: string | undefined;
     try {
@@ -120,6 +155,152 @@ export function createApi(options: ApiOptions) {
     await result.adopt?.();
     options.onWrite?.(stored.absolute);
     return [200, { text, hash: hashText(text), warnings: result.warnings }];
+  }
+
+  /** A treatment page file saved under its new slug: the new file written, then the old one removed. */
+  async function move(
+    body: SaveRequest,
+    stored: StoredFile,
+    text: string,
+    target: string,
+  ): Promise<[number, SaveResponse | RefusedResponse | ConflictResponse]> {
+    if (stored.hash !== body.baseHash)
+      return [
+        409,
+        {
+          message: `${stored.info.path} was changed on disk after you opened it. Nothing was saved. Reload it, then make your change again.`,
+          hash: stored.hash,
+        },
+      ];
+    const absolute = store.resolve(target) as string;
+    if (
+      await store.read(target).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      const slug = path.basename(target, ".json");
+      return [
+        400,
+        {
+          message: `Not saved: another treatment page already has the slug '${slug}'. Choose another one.`,
+          errors: [],
+          warnings: [],
+        },
+      ];
+    }
+    const result = await check(absolute, text, stored.absolute);
+    if (result.errors.length > 0) return refused(result);
+    await writeFileAtomic(absolute, text);
+    await rm(stored.absolute);
+    await result.adopt?.();
+    options.onWrite?.(absolute);
+    options.onWrite?.(stored.absolute);
+    return [200, { text, hash: hashText(text), warnings: result.warnings, path: target }];
+  }
+
+  /** One treatment of a collection file: the file, its data, and where the treatment is in it. */
+  async function readEntry(file: unknown, slug: unknown) {
+    const place = index.place(file);
+    if (place.storage !== "file")
+      throw new HttpError(400, "This collection is a folder: open the treatment page's own file.");
+    const stored = await store.read(place.collection);
+    const doc = JSON.parse(stored.text) as Record<string, unknown>;
+    const list = Array.isArray(doc.sub_departments) ? (doc.sub_departments as Record<string, unknown>[]) : [];
+    const at = list.findIndex((item) => item?.slug === slug);
+    if (at < 0) throw new NotEditable(`${place.collection} has no treatment page with the slug '${String(slug)}'.`);
+    const item = list[at];
+    const info: ConfigFileInfo = {
+      path: place.collection,
+      schema: "treatment-page.schema.json",
+      kind: "treatment",
+      group: "Treatments",
+      label: typeof item.name === "string" ? item.name : String(slug),
+      detail: String(slug),
+    };
+    return { stored, doc, list, at, info };
+  }
+
+  const entryText = (item: unknown) => `${JSON.stringify(item, null, 2)}\n`;
+
+  /** The collection file's text with the treatment at `at` replaced: only its lines change. */
+  function withEntry(entry: Awaited<ReturnType<typeof readEntry>>, data: unknown): string {
+    if (data === null || typeof data !== "object" || Array.isArray(data))
+      throw new HttpError(400, "The request's 'data' must be the treatment page, a JSON object.");
+    const list = [...entry.list];
+    list[entry.at] = data as Record<string, unknown>;
+    return printJson({ ...entry.doc, sub_departments: list }, entry.stored.text);
+  }
+
+  /** A check's problems as seen from one treatment: its own at its own fields. */
+  function forEntry(result: CheckResult, file: string, at: number): CheckResult {
+    const prefix = `/sub_departments/${at}`;
+    const rebase = (p: Problem): Problem =>
+      p.file === file && (p.pointer === prefix || p.pointer.startsWith(`${prefix}/`))
+        ? { ...p, pointer: p.pointer.slice(prefix.length) }
+        : p;
+    return { ...result, errors: result.errors.map(rebase), warnings: result.warnings.map(rebase) };
+  }
+
+  async function saveEntry(
+    body: EntrySaveRequest,
+  ): Promise<[number, SaveResponse | RefusedResponse | ConflictResponse]> {
+    const entry = await readEntry(body?.path, body?.slug);
+    const { stored } = entry;
+    if (stored.hash !== body.baseHash)
+      return [
+        409,
+        {
+          message: `${stored.info.path} was changed on disk after you opened this treatment page (by someone else, or another program). Nothing was saved. Reload it to see the new version, then make your change again.`,
+          hash: stored.hash,
+        },
+      ];
+    const text = withEntry(entry, body.data);
+    if (text === stored.text) return [200, { text: entryText(entry.list[entry.at]), hash: stored.hash, warnings: [] }];
+    const result = forEntry(await check(stored.absolute, text), stored.info.path, entry.at);
+    if (result.errors.length > 0) return refused(result);
+    await writeFileAtomic(stored.absolute, text, {
+      beforeRename: async () => {
+        if ((await store.read(stored.info.path)).hash !== stored.hash) throw new HttpError(409, "changed on disk");
+      },
+    });
+    await result.adopt?.();
+    options.onWrite?.(stored.absolute);
+    const slug = (body.data as { slug?: unknown }).slug;
+    const renamed = typeof slug === "string" && slug !== body.slug ? { slug } : {};
+    return [200, { text: entryText(body.data), hash: hashText(text), warnings: result.warnings, ...renamed }];
+  }
+
+  /** A copy of a treatment under a free slug, checked and saved beside the original. */
+  async function duplicate(body: DuplicateRequest): Promise<[number, DuplicateResponse | RefusedResponse]> {
+    const place = index.place(body?.path);
+    const { items } = await index.entries(place);
+    const taken = new Set(items.map((i) => i.slug));
+    if (place.storage === "folder") {
+      const original = await store.read(treatmentFilePath(place.collection, String(body.slug)));
+      const copy = copyOfItem(JSON.parse(original.text), (slug) => taken.has(slug));
+      const slug = String(copy.slug);
+      const target = treatmentFilePath(place.collection, slug);
+      const absolute = store.resolve(target) as string;
+      const text = printJson(copy, original.text);
+      const result = await check(absolute, text);
+      if (result.errors.length > 0) return refused(result);
+      await writeFileAtomic(absolute, text);
+      await result.adopt?.();
+      options.onWrite?.(absolute);
+      return [200, { slug, path: target }];
+    }
+    const entry = await readEntry(place.collection, body.slug);
+    const copy = copyOfItem(entry.list[entry.at], (slug) => taken.has(slug));
+    const list = [...entry.list];
+    list.splice(entry.at + 1, 0, copy);
+    const text = printJson({ ...entry.doc, sub_departments: list }, entry.stored.text);
+    const result = await check(entry.stored.absolute, text);
+    if (result.errors.length > 0) return refused(result);
+    await writeFileAtomic(entry.stored.absolute, text);
+    await result.adopt?.();
+    options.onWrite?.(entry.stored.absolute);
+    return [200, { slug: String(copy.slug) }];
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -155,9 +336,42 @@ export function createApi(options: ApiOptions) {
         const { siteRoot, publicDir } = options.checkSetup;
         send(res, 200, (await siteChoices(siteRoot, publicDir)) satisfies ChoicesResponse);
       } else if (url.pathname === apiPaths.check && req.method === "POST") {
-        const { stored, text } = await candidate((await readJson(req)) as CheckRequest);
-        const result = await check(stored.absolute, text);
-        send(res, 200, result satisfies CheckResponse);
+        const body = (await readJson(req)) as CheckRequest;
+        if (typeof body?.slug === "string") {
+          const entry = await readEntry(body.path, body.slug);
+          const text = withEntry(entry, body.data);
+          const result = forEntry(await check(entry.stored.absolute, text), entry.stored.info.path, entry.at);
+          send(res, 200, { errors: result.errors, warnings: result.warnings } satisfies CheckResponse);
+        } else {
+          const { stored, text } = await candidate(body);
+          const target = destination(stored, body.data);
+          const result =
+            target === stored.info.path
+              ? await check(stored.absolute, text)
+              : await check(store.resolve(target) as string, text, stored.absolute);
+          send(res, 200, { errors: result.errors, warnings: result.warnings } satisfies CheckResponse);
+        }
+      } else if (url.pathname === apiPaths.collection && req.method === "GET") {
+        const q = url.searchParams;
+        const answer = await index.search(
+          q.get("path"),
+          q.get("q") ?? "",
+          Number(q.get("offset") ?? 0) || 0,
+          Number(q.get("limit") ?? 50) || 50,
+        );
+        send(res, 200, answer satisfies CollectionIndexResponse);
+      } else if (url.pathname === apiPaths.entry && req.method === "GET") {
+        const entry = await readEntry(url.searchParams.get("path"), url.searchParams.get("slug"));
+        const text = entryText(entry.list[entry.at]);
+        send(res, 200, { info: entry.info, text, hash: entry.stored.hash } satisfies FileResponse);
+      } else if (url.pathname === apiPaths.entry && req.method === "PUT") {
+        const body = (await readJson(req)) as EntrySaveRequest;
+        const [status, answer] = await serialised(String(body?.path), () => saveEntry(body));
+        send(res, status, answer);
+      } else if (url.pathname === apiPaths.duplicate && req.method === "POST") {
+        const body = (await readJson(req)) as DuplicateRequest;
+        const [status, answer] = await serialised(String(body?.path), () => duplicate(body));
+        send(res, status, answer);
       } else {
         throw new HttpError(404, `There is no ${req.method} ${url.pathname}.`);
       }

@@ -8,9 +8,17 @@
  * are errors too, unless they were there before (compared with a run on the site as it is).
  * Warnings in other files are not the change's business.
  */
+import { statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { type Problem, validateSite } from "../../validation";
+import {
+  type Checked,
+  jobsFor,
+  listJsonFiles,
+  type Problem,
+  runValidation,
+  type ValidationCache,
+} from "../../validation";
 
 export interface CheckSetup {
   /** The project root: schemas/ is found here. */
@@ -28,15 +36,52 @@ export interface CheckResult {
   adopt?: () => Promise<void>;
 }
 
-/** Checks `text` as the new content of `file` (a path inside the site folder, absolute). */
-export type Checker = (file: string, text: string) => Promise<CheckResult>;
+/**
+ * Checks `text` as the new content of `file` (a path inside the site folder, absolute; a file
+ * that does not exist yet is checked as added), with `removed` gone (a treatment page file
+ * renamed after its new slug).
+ */
+export type Checker = (file: string, text: string, removed?: string) => Promise<CheckResult>;
+
+/**
+ * First-pass results of files unchanged since they were checked (size and time), kept while
+ * placeholders.json is unchanged too (a file's first pass looks for the values it declares): a
+ * save at 10,000 treatment page files reads the saved file again, not the other 9,999.
+ */
+function memoryCache(siteRoot: string): ValidationCache {
+  const kept = new Map<string, { stamp: string; checked: Checked }>();
+  const placeholders = path.join(siteRoot, "placeholders.json");
+  const stampOf = (file: string) => {
+    try {
+      const stats = statSync(file);
+      return `${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      return "";
+    }
+  };
+  const keyOf = (file: string) => `${stampOf(file)}|${stampOf(placeholders)}`;
+  return {
+    get(file) {
+      const entry = kept.get(file);
+      return entry && entry.stamp === keyOf(file) ? entry.checked : undefined;
+    },
+    set(file, checked) {
+      kept.set(file, { stamp: keyOf(file), checked });
+    },
+  };
+}
 
 /** A checker for one site, keeping its last run on the site as it is while no file changes. */
 export function candidateChecker(setup: CheckSetup): Checker {
   let baseline: { fingerprint: string; problems: Problem[] } | undefined;
+  const cache = memoryCache(setup.siteRoot);
 
-  const run = (overlay?: Map<string, string>) =>
-    validateSite({
+  const run = (overlay?: Map<string, string>, removed?: string) => {
+    const onDisk = listJsonFiles(setup.siteRoot).filter((f) => f !== removed);
+    const files = [...new Set([...onDisk, ...(overlay?.keys() ?? [])])];
+    return runValidation({
+      jobs: jobsFor(files, files),
+      cache,
       siteRoot: setup.siteRoot,
       schemasDir: path.join(setup.projectRoot, "schemas"),
       publicDir: setup.publicDir,
@@ -46,12 +91,13 @@ export function candidateChecker(setup: CheckSetup): Checker {
       naming: "labels",
       overlay,
     }).problems;
+  };
 
-  return async (file, text) => {
+  return async (file, text, removed) => {
     const now = await fingerprint(setup.siteRoot);
     if (baseline?.fingerprint !== now) baseline = { fingerprint: now, problems: run() };
     const before = new Set(baseline.problems.map(key));
-    const after = run(new Map([[file, text]]));
+    const after = run(new Map([[file, text]]), removed);
     const target = path.relative(path.dirname(setup.siteRoot), file).split(path.sep).join("/");
     const errors: Problem[] = [];
     const warnings: Problem[] = [];

@@ -4,9 +4,10 @@
  * Nothing outside the site folder can be read or written through the editor.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { type ConfigFileInfo, compareFiles, describeFile } from "../shared/config-files";
+import { collectionPlace } from "../shared/collection-paths";
+import { type ConfigFileInfo, compareFiles, describeFile, treatmentCount } from "../shared/config-files";
 
 /** sha-256 of a file's text, as hex. */
 export function hashText(text: string): string {
@@ -29,15 +30,46 @@ export class ConfigStore {
     this.prefix = path.basename(siteRoot);
   }
 
-  /** Every editable file, sorted as the sidebar lists them. */
+  /** Descriptions by absolute path, kept while the file's size and time are the same. */
+  private readonly described = new Map<string, { stamp: string; info: ConfigFileInfo | undefined }>();
+
+  /**
+   * Every editable file, sorted as the sidebar lists them. A collection stored as a folder is one
+   * entry, its _collection.json, counting the folder's treatment page files: a collection of
+   * 10,000 treatments is not 10,000 entries. Files are read again only when they change.
+   */
   async list(): Promise<ConfigFileInfo[]> {
-    const files: ConfigFileInfo[] = [];
-    for (const relative of await this.jsonFiles()) {
+    const relatives = await this.jsonFiles();
+    const pages = new Map<string, number>();
+    const shown: string[] = [];
+    for (const relative of relatives) {
       const file = `${this.prefix}/${relative}`;
-      const stored = await this.read(file).catch(() => undefined);
-      if (stored) files.push(stored.info);
+      const place = collectionPlace(file);
+      if (place?.slug) pages.set(place.collection, (pages.get(place.collection) ?? 0) + 1);
+      else shown.push(file);
     }
-    return files.sort(compareFiles);
+    const infos = await Promise.all(shown.map((file) => this.describe(file)));
+    return infos
+      .filter((info): info is ConfigFileInfo => info !== undefined)
+      .map((info) => {
+        if (info.collection?.storage !== "folder") return info;
+        const count = pages.get(info.path) ?? 0;
+        return { ...info, detail: treatmentCount(count), collection: { storage: "folder" as const, count } };
+      })
+      .sort(compareFiles);
+  }
+
+  private async describe(file: string): Promise<ConfigFileInfo | undefined> {
+    const absolute = this.resolve(file);
+    if (!absolute) return undefined;
+    const stats = await stat(absolute).catch(() => undefined);
+    if (!stats) return undefined;
+    const stamp = `${stats.size}:${stats.mtimeMs}`;
+    const kept = this.described.get(absolute);
+    if (kept?.stamp === stamp) return kept.info;
+    const info = (await this.read(file).catch(() => undefined))?.info;
+    this.described.set(absolute, { stamp, info });
+    return info;
   }
 
   /** The absolute path of an editor path, or undefined when it is not a .json file inside the site folder. */

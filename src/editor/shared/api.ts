@@ -45,6 +45,10 @@ export interface SaveRequest {
 export interface SaveResponse {
   text: string;
   hash: string;
+  /** Where the file is now, when the save moved it (a treatment page file follows its slug). */
+  path?: string;
+  /** A treatment of a collection file whose slug the save changed: its new slug. */
+  slug?: string;
   /** Warnings do not stop a save; they are shown. */
   warnings: Problem[];
 }
@@ -67,6 +71,54 @@ export interface ConflictResponse {
 export interface CheckRequest {
   path: string;
   data: unknown;
+  /** For one treatment of a collection file: its slug as opened; `data` is that treatment. */
+  slug?: string;
+}
+
+/** A treatment as a collection's list shows it. */
+export interface IndexedTreatment {
+  slug: string;
+  name: string;
+  /** Its page path ("/specialities/cardiology/..."). */
+  url?: string;
+  /** For a collection stored as a folder: the treatment page file's editor path. */
+  path?: string;
+}
+
+/** GET /editor/api/collection?path=...&q=...&offset=...&limit=...: a page of a collection's list. */
+export interface CollectionIndexResponse {
+  /** The collection's editor path: its file, or its folder's _collection.json. */
+  path: string;
+  storage: "file" | "folder";
+  dataFile: string;
+  speciality: string;
+  /** How many treatment pages the collection has. */
+  total: number;
+  /** How many of them match the search. */
+  matched: number;
+  offset: number;
+  items: IndexedTreatment[];
+}
+
+/**
+ * GET /editor/api/entry?path=...&slug=... answers a FileResponse whose text is that treatment
+ * alone (its hash is the whole file's); PUT /editor/api/entry saves it, changing only its lines.
+ */
+export interface EntrySaveRequest extends SaveRequest {
+  slug: string;
+}
+
+/** POST /editor/api/duplicate: a copy of a treatment, saved beside it under a free slug. */
+export interface DuplicateRequest {
+  /** The collection's editor path. */
+  path: string;
+  slug: string;
+}
+
+export interface DuplicateResponse {
+  slug: string;
+  /** For a folder: the copy's own file. */
+  path?: string;
 }
 
 export interface CheckResponse {
@@ -101,4 +153,7 @@ export const apiPaths = {
   check: `${apiPrefix}check`,
   translation: `${apiPrefix}translation`,
   choices: `${apiPrefix}choices`,
+  collection: `${apiPrefix}collection`,
+  entry: `${apiPrefix}entry`,
+  duplicate: `${apiPrefix}duplicate`,
 } as const;

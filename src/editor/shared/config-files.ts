@@ -15,6 +15,7 @@ export type FileKind =
   | "form"
   | "collection"
   | "presentation"
+  | "treatment"
   | "other";
 
 export type FileGroup = "Site" | "Pages" | "Forms" | "Treatments" | "More";
@@ -30,6 +31,8 @@ export interface ConfigFileInfo {
   label: string;
   /** A second line: a page's title, a form's id, how many treatments. */
   detail?: string;
+  /** A treatment collection's storage and size (the server counts a folder's files). */
+  collection?: { storage: "file" | "folder"; count: number };
 }
 
 const kinds: Record<string, FileKind> = {
@@ -41,6 +44,8 @@ const kinds: Record<string, FileKind> = {
   "page.schema.json": "page",
   "form.schema.json": "form",
   "collection.schema.json": "collection",
+  "collection-settings.schema.json": "collection",
+  "treatment-page.schema.json": "treatment",
   "presentation.schema.json": "presentation",
 };
 
@@ -54,6 +59,7 @@ const groups: Record<FileKind, FileGroup> = {
   form: "Forms",
   collection: "Treatments",
   presentation: "Treatments",
+  treatment: "Treatments",
   other: "More",
 };
 
@@ -103,12 +109,19 @@ export function describeFile(path: string, data: unknown): ConfigFileInfo | unde
         label: str(doc.name) ?? `${str(doc.title) ?? capitalise(name)} form`,
         detail: `form id '${str(doc.id) ?? name}'`,
       };
-    case "collection":
+    case "collection": {
+      // A folder's settings file is named _collection.json: the collection is named after its folder.
+      const stem = name === "_collection" ? baseName(path.slice(0, path.lastIndexOf("/"))) : name;
+      const pages = count(doc.sub_departments);
       return {
         ...base,
-        label: `${str(doc.speciality) ?? capitalise(name)} treatments`,
-        detail: `${count(doc.sub_departments)} treatment pages`,
+        label: `${str(doc.speciality) ?? capitalise(stem)} treatments`,
+        detail: treatmentCount(pages),
+        collection: { storage: name === "_collection" ? "folder" : "file", count: pages },
       };
+    }
+    case "treatment":
+      return { ...base, label: str(doc.name) ?? name, detail: str(doc.slug) ?? name };
     case "presentation":
       return {
         ...base,
@@ -118,6 +131,11 @@ export function describeFile(path: string, data: unknown): ConfigFileInfo | unde
     default:
       return { ...base, label: schemaTitle(schema) ?? capitalise(name.replace(/-/g, " ")), detail: path };
   }
+}
+
+/** "1 treatment page", "10,000 treatment pages". */
+export function treatmentCount(pages: number): string {
+  return `${pages.toLocaleString("en")} treatment page${pages === 1 ? "" : "s"}`;
 }
 
 function count(list: unknown): number {

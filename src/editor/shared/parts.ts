@@ -34,7 +34,11 @@ const largeFile = 8000;
 export function splitOf(info: ConfigFileInfo, doc: Data, textLength = 0): Split | undefined {
   if (info.kind === "page") return { key: "blocks", noun: "block", blocks: true };
   if (info.kind === "presentation") return { key: "template", noun: "block", blocks: true };
-  if (info.kind === "collection") return { key: "sub_departments", noun: "treatment page", blocks: false };
+  if (info.kind === "collection")
+    // A folder's settings file holds no treatments: they are files of their own.
+    return Array.isArray(doc.sub_departments)
+      ? { key: "sub_departments", noun: "treatment page", blocks: false }
+      : undefined;
   if (info.kind !== "other" || textLength < largeFile) return undefined;
   const lists = Object.entries(doc).filter(
     ([, value]) => Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === "object"),
@@ -199,18 +203,24 @@ export function insertItem(doc: Data, split: Split, index: number, item: unknown
  */
 export function duplicateItem(doc: Data, split: Split, index: number): { doc: Data; index: number } {
   const items = itemsOf(doc, split);
-  const copy = structuredClone(items[index]) as Data;
   const taken = new Set(items.map((item) => (item as Data | undefined)?.slug));
+  const copy = copyOfItem(items[index], (slug) => taken.has(slug));
+  return { doc: insertItem(doc, split, index + 1, copy), index: index + 1 };
+}
+
+/** A copy of a treatment page (or any item) as `duplicateItem` makes it; `taken` says which slugs are used. */
+export function copyOfItem(item: unknown, taken: (slug: string) => boolean): Data {
+  const copy = structuredClone(item) as Data;
   if (typeof copy.slug === "string") {
     let slug = `${copy.slug}-copy`;
-    for (let n = 2; taken.has(slug); n++) slug = `${copy.slug}-copy-${n}`;
+    for (let n = 2; taken(slug); n++) slug = `${copy.slug}-copy-${n}`;
     Object.assign(copy, followSlug(copy, { ...copy, slug }));
   }
   if (typeof copy.name === "string") copy.name = `${copy.name} (copy)`;
   // Two pages may not share a title or description (the validator says so): the copy's are marked.
   for (const field of ["meta_title", "meta_description"])
     if (typeof copy[field] === "string") copy[field] = `${copy[field]} (copy)`;
-  return { doc: insertItem(doc, split, index + 1, copy), index: index + 1 };
+  return copy;
 }
 
 /**
