@@ -172,20 +172,22 @@ describe("content editor", { timeout: 60_000 }, () => {
     const page = await openCollection(`${folder}/_collection.json`);
     // One entry in the file list, with its count.
     const entry = page.locator(".files__link", { hasText: "Orthopedics treatments" });
-    expect(await entry.locator(".files__detail").textContent()).toBe("5 treatment pages");
+    await expect.poll(() => entry.locator(".files__detail").textContent()).toBe("5 treatment pages");
     expect(await page.locator(".files__link", { hasText: "Total Knee Replacement" }).count()).toBe(0);
 
     const search = page.getByRole("searchbox", { name: "Search treatment pages" });
     await search.fill("knee");
     const items = page.getByRole("navigation", { name: "Treatment pages of this collection" }).locator("ol button");
     await expect.poll(() => items.allTextContents()).toEqual(["Total Knee Replacementtotal-knee-replacement"]);
-    expect(await page.locator(".collection-list__count").textContent()).toBe("1–1 of 1 matching ‘knee’ (of 5)");
+    await expect
+      .poll(() => page.locator(".collection-list__count").textContent())
+      .toBe("1–1 of 1 matching ‘knee’ (of 5)");
     // From the keyboard: ↓ from the search box to the treatment, Enter opens it.
     await search.press("ArrowDown");
     await page.keyboard.press("Enter");
     const name = page.locator("#root_name");
     await expect.poll(() => name.inputValue()).toBe("Total Knee Replacement");
-    expect(page.url()).toContain("treatment=total-knee-replacement");
+    await expect.poll(() => page.url()).toContain("treatment=total-knee-replacement");
 
     const before = new Map(
       await Promise.all(
