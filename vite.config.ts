@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
 import { configCheckPlugin } from "./src/build/vite/config-check-plugin.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
+import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
@@ -42,6 +43,7 @@ export default defineConfig({
     configMetaPlugin(configCheck.read),
     siteDataPlugin(root, configCheck.read),
     lazyLeadForm(),
+    messageAstsPlugin(root),
     chunks.plugin,
   ],
   resolve: {
@@ -52,6 +54,12 @@ export default defineConfig({
       // production build, in the browser and in the prerenderer alike.
       { find: /^react-router$/, replacement: path.join(reactRouter, "production/index.mjs") },
       { find: /^react-router\/dom$/, replacement: path.join(reactRouter, "production/dom-export.mjs") },
+      // The site's messages are parsed at build time (message-asts-plugin.ts): FormatJS's parser
+      // stays out of the bundle, as its docs recommend for precompiled messages.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: path.join(root, "node_modules/@formatjs/icu-messageformat-parser/no-parser.js"),
+      },
     ],
   },
   // Bundled into the server entry, so the alias above applies there too.

@@ -7,6 +7,7 @@ import { type Checked, formatHuman, type ValidationCache, validateSite } from ".
 import { type BuildState, cacheDir, distFingerprint, readState, writeState } from "./build-state";
 import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
 import { compressFile, isCompressible } from "./compress";
+import { buildLanguageFonts } from "./fonts";
 import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
 import { writeOutput } from "./output-file";
@@ -227,6 +228,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     }
   }
 
+  // Each language's font, subset to the characters its texts use (cached by font and characters).
+  since = performance.now();
+  const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"));
+  for (const font of Object.values(fonts))
+    madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
+  step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
+
   // What the pages and data files are made of.
   since = performance.now();
   const catalogEntries = readCatalog(scanner, collectionsDir, full ? undefined : before?.catalog);
@@ -259,7 +267,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const planned: Planned[] = [];
   const plan = (id: string, job: Job, parts: string[], outputs: string[]) =>
     planned.push({ id, job, key: hashAll([codeKey, ...parts.map((d) => `${d}=${depHash(d)}`)]), deps: parts, outputs });
-  for (const spec of specs) plan(`page:${spec.path}`, { kind: "page", spec }, spec.deps, [pageFileOf(spec.path)]);
+  // A page in a language with a font of its own links that font's files, named by their content.
+  for (const [lang, font] of Object.entries(fonts)) deps[`font:${lang}`] = hashOf(`${font.stylesheet} ${font.font}`);
+  for (const spec of specs) {
+    const parts = fonts[spec.lang] ? [...spec.deps, `font:${spec.lang}`] : spec.deps;
+    plan(`page:${spec.path}`, { kind: "page", spec }, parts, [pageFileOf(spec.path)]);
+  }
   for (const entry of Object.values(catalogEntries)) {
     const file = entry.dataFile;
     for (const item of entry.items) {
@@ -297,7 +310,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   if (full) for (const file of madeByVite) if (isCompressible(file)) jobs.push({ kind: "compress", file });
 
   since = performance.now();
-  const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full };
+  const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full, fonts };
   // Interleaved by kind, so every worker gets a like share of pages, data files and compression.
   const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]);
   const result: JobResult =
@@ -349,13 +362,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   // sitemap.xml and robots.txt.
   const base = bundle.siteFacts.canonicalBase;
   for (const [name, text] of [
-    [
-      "sitemap.xml",
-      sitemap(
-        base,
-        specs.map((s) => s.path),
-      ),
-    ],
+    ["sitemap.xml", sitemap(base, specs, bundle.siteFacts.languages)],
     ["robots.txt", robotsTxt(base)],
   ] as const) {
     written.push(...writeIfChanged(distDir, name, text, !full));

@@ -34,6 +34,13 @@ export interface PageContextSources {
   log: Logger;
 }
 
+/** The site's language codes from site.json, the default first ('en' alone when none are listed). */
+function languageCodes(data: unknown): string[] {
+  const list = isRecord(data) && Array.isArray(data.languages) ? data.languages : [];
+  const codes = list.flatMap((l) => (isRecord(l) && typeof l.code === "string" ? [l.code] : []));
+  return codes.length > 0 ? codes : ["en"];
+}
+
 /** One treatment as the site publishes it. */
 interface Treatment {
   slug: string;
@@ -203,12 +210,22 @@ export class PageContext {
    * browser's (already bounded) context.
    */
   async resolve(claimed: LeadContext): Promise<LeadContext> {
-    const [collections, specialities] = await Promise.all([this.collections(), this.specialities()]);
+    const [collections, specialities, languages] = await Promise.all([
+      this.collections(),
+      this.specialities(),
+      this.files.read(path.join(this.sources.configDir, "site.json"), languageCodes),
+    ]);
+    const codes = languages ?? ["en"];
     let collection: Collection | undefined;
     let treatment: Treatment | undefined;
+    // The page's language: its route prefix ('/te/...'), or the default language's (no prefix).
+    const prefix = /^\/([a-z]{2,3})(?=\/|$)/.exec(pagePath(claimed.page) ?? "")?.[1];
+    const language = prefix && codes.includes(prefix) && prefix !== codes[0] ? prefix : undefined;
 
-    // 1. The page's path, when the browser gives it: a treatment page names its collection and slug.
-    const where = pagePath(claimed.page);
+    // 1. The page's path, when the browser gives it: a treatment page names its collection and slug
+    // (a page in another language is the same page under the language's prefix).
+    const path0 = pagePath(claimed.page);
+    const where = language && path0 ? path0.slice(language.length + 1) : path0;
     if (where) {
       for (const c of collections) {
         const slug = c.route.exec(where)?.[1];
@@ -244,6 +261,8 @@ export class PageContext {
     if (treatment) context.treatment = treatment.name;
     if (department) context.department = department;
     if (speciality) context.speciality = speciality;
+    // The language the patient used: the one the browser says when the site has it, else the page's.
+    context.language = claimed.language && codes.includes(claimed.language) ? claimed.language : (language ?? codes[0]);
     return context;
   }
 }

@@ -23,7 +23,7 @@ const sluggedLists: Record<string, string> = {
 };
 
 /** Context names a payload template may use besides the form's own fields. */
-export const pageValues = ["treatment", "department", "speciality"];
+export const pageValues = ["treatment", "department", "speciality", "language"];
 
 /** Problems and warnings of one valid-shaped document that need nothing but the document. */
 export function documentChecks(schema: string, data: Json, file: string): UnplacedProblem[] {
@@ -83,12 +83,14 @@ function formChecks(form: Json, fileId: string): UnplacedProblem[] {
     }
   }
   const payloadKeys = Object.keys(payload);
+  // The page's language reaches the CRM without being a payload field of the spec's lead kinds.
+  const attributeNames = [...payloadKeys, "language"];
   for (const [key, template] of Object.entries(objectOrEmpty(lead.attributes))) {
     if (typeof template !== "string") continue;
     for (const name of placeholders(template)) {
-      if (payloadKeys.includes(name)) continue;
+      if (attributeNames.includes(name)) continue;
       const at = childPointer("/lead/attributes", key);
-      problems.push(problem(say.UnknownAttributePlaceholder, at, name, payloadKeys, closest(name, payloadKeys)));
+      problems.push(problem(say.UnknownAttributePlaceholder, at, name, payloadKeys, closest(name, attributeNames)));
     }
   }
   return problems;

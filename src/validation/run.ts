@@ -23,6 +23,7 @@ import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
+import { translationChecks, untranslatedFileWarnings } from "./translations";
 import { pageMetaWarnings } from "./warnings";
 
 // The x-html check runs the site's sanitiser, which parses HTML with a DOM: in Node, jsdom's
@@ -109,12 +110,18 @@ export function runValidation(options: RunOptions): RunReport {
   for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
   const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
+  // English files that break their schema (their texts may be missing for that reason alone).
+  const brokenFiles = new Set(checked.filter((r) => r.skip.length > 0).map((r) => r.file));
+  const broken = (file: string) => brokenFiles.has(file);
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
       result.problems.push(...checkReferences(result.refs, context, referring));
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
+    if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
+      result.problems.push(...languageChecks(result.file, result.schema, options, read, display, broken));
+    }
   }
 
   // Other files are parsed for positions only to name "the other page" of a clash.
@@ -176,6 +183,28 @@ function byFileAndPlace(a: Problem, b: Problem): number {
 export function validateSite(options: SiteRunOptions): RunReport {
   const files = listJsonFiles(options.siteRoot);
   return runValidation({ ...options, jobs: jobsFor(files, files) });
+}
+
+/** A translation against its English file; on site.json, the files each language lacks. */
+function languageChecks(
+  file: string,
+  schema: string,
+  options: RunOptions,
+  read: (file: string) => string,
+  display: (file: string) => string,
+  broken: (file: string) => boolean,
+): UnplacedProblem[] {
+  const settings = { siteRoot: options.siteRoot, read, display, hasSchemaErrors: broken };
+  if (schema === "site.schema.json") {
+    if (path.dirname(file) !== options.siteRoot) return [];
+    const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));
+    return untranslatedFileWarnings(siteFiles, settings);
+  }
+  try {
+    return translationChecks(file, JSON.parse(read(file)), settings);
+  } catch {
+    return [];
+  }
 }
 
 /** A result as kept or as handed out: its own lists, so a run's additions never reach the cache. */

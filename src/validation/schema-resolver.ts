@@ -89,6 +89,7 @@ const byName: Record<string, string> = {
   "footer.json": "footer.schema.json",
   "branches.json": "branches.schema.json",
   "specialities.json": "specialities.schema.json",
+  "interface.json": "interface.schema.json",
 };
 
 /** The schema a file's name and folder suggest, following site-config/'s layout. */
@@ -101,5 +102,6 @@ export function guessSchema(file: string): string | undefined {
     return name === "_collection.json" ? "collection-settings.schema.json" : "treatment-page.schema.json";
   if (folder === "pages") return "page.schema.json";
   if (folder === "forms") return "form.schema.json";
+  if (file.includes(`${path.sep}site-config${path.sep}i18n${path.sep}`)) return "translation.schema.json";
   return byName[name];
 }

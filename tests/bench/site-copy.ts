@@ -37,6 +37,10 @@ export function siteCopy(count: number, storage: "file" | "folder" = "folder", p
   const collectionsDir = path.join(dir, "site-config", "collections");
   const real = readCollections(path.join(root, "site-config", "collections"))[dataFile];
   const synthetic = syntheticCollection(real, count);
+  // The collection's translations name treatments the copy does not have (issue 15's drafts).
+  for (const lang of readdirSync(path.join(dir, "site-config", "i18n"), { withFileTypes: true }))
+    if (lang.isDirectory())
+      rmSync(path.join(dir, "site-config", "i18n", lang.name, "collections", dataFile), { force: true });
   rmSync(path.join(collectionsDir, dataFile), { force: true });
   rmSync(path.join(collectionsDir, dataFile.replace(/\.json$/, "")), { recursive: true, force: true });
   if (storage === "file") {

@@ -62,7 +62,7 @@ afterAll(async () => {
   await site?.remove();
 });
 
-const nav = (page: Page) => page.locator("header nav").first();
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 const overlayText = (page: Page) =>
   page.evaluate(
     () =>

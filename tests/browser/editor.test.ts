@@ -92,7 +92,7 @@ describe("content editor", { timeout: 60_000 }, () => {
 
     const site$ = await newPage(1280, 800);
     await site$.goto(`${editor.url}/home`);
-    const nav = site$.locator("header nav").first();
+    const nav = site$.getByRole("navigation", { name: "Main navigation" });
     await nav.getByText("Who We Are").waitFor();
     expect(await nav.getByText("About us").count()).toBe(0);
   });
@@ -235,7 +235,7 @@ describe("the editor's preview", { timeout: 60_000 }, () => {
   it("keeps showing the last valid draft with a note while the draft has errors, and never an exception", async () => {
     const page = await openEditor("site-config/navigation.json");
     const label = page.locator("#root_items_1_label");
-    const nav = preview(page).locator("header nav").first();
+    const nav = preview(page).getByRole("navigation", { name: "Main navigation" });
     await label.fill("Who We Are Now");
     await expect.poll(() => nav.getByText("Who We Are Now").count()).toBeGreaterThan(0);
 

@@ -59,15 +59,19 @@ describe("the editor and the validate CLI", { timeout: 30_000 }, () => {
     expect(response.status).toBe(400);
     const refused = (await response.json()) as RefusedResponse;
     const cli = await cliProblems(printJson(data, opened.text));
-    expect(refused.errors.map((p) => p.name)).toEqual(["MissingProperty", "UnknownRoute"]);
+    // The Telugu and Hindi translations of the removed label are not called stale while the
+    // navigation itself is broken: its own problems are the ones to fix.
+    const own = refused.errors.filter((p) => p.file === file);
+    expect(own.map((p) => p.name)).toEqual(["MissingProperty", "UnknownRoute"]);
     const place = (p: Problem) => [p.file, p.line, p.column, p.pointer, p.name, p.severity];
-    expect(refused.errors.map(place)).toEqual(cli.map(place));
+    expect(own.map(place)).toEqual(cli.map(place));
     expect(cli[0].message).toBe(
       "Expected the property 'label' (the words visitors see in the menu), but this menu entry has none.",
     );
     expect(cli[0].hint).toBe("see schemas/navigation.schema.json");
-    expect(refused.errors[0]).toMatchObject({ message: "Fill in 'Label': this menu entry needs it.", hint: null });
-    expect(refused.errors[1]).toEqual(cli[1]);
+    expect(own[0]).toMatchObject({ message: "Fill in 'Label': this menu entry needs it.", hint: null });
+    expect(own[1]).toEqual(cli[1]);
+    expect(refused.errors.filter((p) => p.file !== file)).toEqual([]);
   });
 
   it("word a mistake the same while the person types", async () => {

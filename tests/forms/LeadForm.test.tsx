@@ -243,7 +243,7 @@ describe("LeadForm: submitting", () => {
     expect(request.body).toEqual({
       form: "appointment",
       values: { name: "Asha Rao", mobile: "9876543210", email: "asha@example.com" },
-      context: { treatment: "Heart Failure", department: "Heart Failure" },
+      context: { treatment: "Heart Failure", department: "Heart Failure", page: "/", language: "en" },
       honeypot: "",
     });
   });

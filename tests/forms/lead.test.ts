@@ -13,6 +13,8 @@ const spec7Attributes = [
   "mx_Speciality",
   "mx_AppointmentDate",
   "Source",
+  // Not in spec 7: the language the patient used (issue 15), so the hospital calls back in it.
+  "mx_Language",
 ];
 const asObject = (attributes: { Attribute: string; Value: string }[]) =>
   Object.fromEntries(attributes.map((a) => [a.Attribute, a.Value]));
@@ -45,6 +47,7 @@ describe("lead mapping (spec 7)", () => {
       { Attribute: "mx_Department", Value: "Heart Failure" },
       { Attribute: "Description", Value: "Appointment request for Heart Failure Treatment" },
       { Attribute: "Source", Value: "Website - Book An Appointment" },
+      { Attribute: "mx_Language", Value: "" },
     ]);
   });
 
@@ -97,6 +100,7 @@ describe("lead mapping (spec 7)", () => {
       { Attribute: "EmailAddress", Value: "asha@example.com" },
       { Attribute: "Description", Value: "Please call me\nafter 5 pm." },
       { Attribute: "Source", Value: "Website - Contact Us" },
+      { Attribute: "mx_Language", Value: "" },
     ]);
   });
 
@@ -116,6 +120,7 @@ describe("lead mapping (spec 7)", () => {
       mx_City: "Kukatpally",
       mx_Department: "Cardiology",
       Source: "Website - Second Opinion",
+      mx_Language: "",
     });
   });
 
@@ -139,6 +144,7 @@ describe("lead mapping (spec 7)", () => {
       mx_Speciality: "Cardiac Health Checkup",
       mx_AppointmentDate: "2026-12-01",
       Source: "Website - Package Booking",
+      mx_Language: "",
     });
   });
 
@@ -156,6 +162,7 @@ describe("lead mapping (spec 7)", () => {
       EmailAddress: "asha@example.com",
       mx_Department: "Neurology",
       Source: "Website - Enquiry Form From Speciality",
+      mx_Language: "",
     });
   });
 
@@ -182,6 +189,7 @@ describe("lead mapping (spec 7)", () => {
       mx_Department: "ENT",
       Description: "Kind staff.",
       Source: "Website - Feedback",
+      mx_Language: "",
     });
   });
 

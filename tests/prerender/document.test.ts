@@ -9,6 +9,8 @@ const template =
 
 const info = (extra: Partial<PageInfo> = {}): PageInfo => ({
   path: "/x",
+  lang: "en",
+  alternates: [],
   route: "/x",
   title: "A & B",
   description: 'Say "hi"',

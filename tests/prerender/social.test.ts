@@ -57,6 +57,8 @@ describe("a page's social card", { timeout: 30_000 }, () => {
 describe("a page's head for link previews", () => {
   const info: PageInfo = {
     path: "/x",
+    lang: "en",
+    alternates: [],
     route: "/x",
     title: "Knee & Hip",
     description: "Joint care",

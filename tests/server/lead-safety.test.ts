@@ -345,6 +345,7 @@ describe("the site's config, as the relay reads it", () => {
       write(path.join(folder, "collection.json"), { speciality: "Cardiology", location: "Hyderabad" });
       write(path.join(folder, "tavi.json"), { slug: "tavi", name: "TAVI" });
       write(path.join(config, "specialities.json"), { specialities: [{ name: "Neurology", slug: "neurology" }] });
+      write(path.join(config, "site.json"), { languages: [{ code: "en" }, { code: "te" }] });
       const logs: string[] = [];
       const pages = new PageContext({
         distDir: path.join(dir, "no-build"),
@@ -355,14 +356,28 @@ describe("the site's config, as the relay reads it", () => {
         treatment: "TAVI",
         department: "TAVI",
         speciality: "Cardiology",
+        language: "en",
+      });
+      // The same page in Telugu: the lead names the treatment as the English config does, in Telugu.
+      expect(await pages.resolve({ page: "/te/specialities/cardiology/tavi", language: "te" })).toEqual({
+        treatment: "TAVI",
+        department: "TAVI",
+        speciality: "Cardiology",
+        language: "te",
+      });
+      // A language the site does not have is not taken: the page's own stands.
+      expect(await pages.resolve({ page: "/specialities/cardiology/tavi", language: "xx" })).toMatchObject({
+        language: "en",
       });
       expect(await pages.resolve({ treatment: "Heart Failure", speciality: "Cardiology" })).toEqual({
         department: "Cardiology",
         speciality: "Cardiology",
+        language: "en",
       });
       expect(await pages.resolve({ speciality: "neurology", department: "Neurology" })).toEqual({
         department: "Neurology",
         speciality: "Neurology",
+        language: "en",
       });
       // A file that is not JSON is skipped, and said once.
       writeFileSync(path.join(folder, "broken.json"), "{");

@@ -38,6 +38,8 @@ describe("delivery worker", () => {
       { Attribute: "mx_Department", Value: "Heart Failure" },
       { Attribute: "Description", Value: "Appointment request for Heart Failure Treatment" },
       { Attribute: "Source", Value: "Website - Book An Appointment" },
+      // The language the patient used (issue 15): the relay's own reading of the page's.
+      { Attribute: "mx_Language", Value: "en" },
     ]);
     await crm.waitFor(() => relay.running.outbox.counts().delivered === 1);
     const [row] = relay.running.outbox.list("delivered");

@@ -3,7 +3,10 @@ import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, matchRoutes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { BlogPost } from "../../src/shared/generated/blog-posts";
-import { sampleArticleNote } from "../../src/site/blocks/blog-article";
+import { interfaceWords } from "../../src/site/config/interface-words";
+
+const sampleArticleNote = interfaceWords.samples.articleNote;
+
 import { blogPosts } from "../../src/site/config/content";
 import { fillName } from "../../src/site/entries/entry-context";
 import { buildRoutes } from "../../src/site/routes/routes";

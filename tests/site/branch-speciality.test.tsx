@@ -2,7 +2,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sampleBranchNote } from "../../src/site/blocks/branch-details";
+import { interfaceWords } from "../../src/site/config/interface-words";
+
+const sampleBranchNote = interfaceWords.samples.branchNote;
+
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { branches, specialities } from "../../src/site/config/site-config";
 import { ListingPageContext } from "../../src/site/ui/pagination";

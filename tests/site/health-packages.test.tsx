@@ -3,7 +3,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { HealthPackagesBlock } from "../../src/shared/generated/blocks/health-packages";
-import { samplePackagesNote } from "../../src/site/blocks/health-packages";
+import { interfaceWords } from "../../src/site/config/interface-words";
+
+const samplePackagesNote = interfaceWords.healthPackages.sampleNote;
+
 import { healthPackages } from "../../src/site/config/content";
 import { forms } from "../../src/site/config/forms";
 import { renderBlocks } from "./helpers";

@@ -91,13 +91,13 @@ describe("validate CLI", () => {
     expect(run.stdout).toContain(
       lines(
         "site-config/forms/appointment.json:24:21 -> /lead/payload/department",
-        "  error: Expected a placeholder naming a field of this form ('name', 'mobile' or 'email') or a page value ('treatment', 'department' or 'speciality'), but found '{departmen}'; did you mean '{department}'?",
+        "  error: Expected a placeholder naming a field of this form ('name', 'mobile' or 'email') or a page value ('treatment', 'department', 'speciality' or 'language'), but found '{departmen}'; did you mean '{department}'?",
       ),
     );
     expect(run.stdout).toContain(
       lines(
         "site-config/forms/appointment.json:30:16 -> /lead/attributes/Phone",
-        "  error: Expected a placeholder naming a payload field ('fullName', 'phoneNumber', 'emailId', 'department', 'location' or 'message'), but found '{phone}'; did you mean '{phoneNumber}'?",
+        "  error: Expected a placeholder naming a payload field ('fullName', 'phoneNumber', 'emailId', 'department', 'location' or 'message') or the page's language ('language'), but found '{phone}'; did you mean '{phoneNumber}'?",
       ),
     );
   });

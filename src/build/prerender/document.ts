@@ -1,10 +1,16 @@
 /**
- * Fills the built index.html with one prerendered page: its head (title, description, canonical,
- * Open Graph, JSON-LD), the app's HTML, and the data it hydrates with. JSON-LD and the hydration
- * data are data blocks, not scripts, so the content security policy's script-src 'self' holds.
+ * Fills the built index.html with one prerendered page: its language, its head (title,
+ * description, canonical, the page in the other languages, Open Graph, JSON-LD, the language's
+ * font), the app's HTML, and the data it hydrates with. JSON-LD and the hydration data are data
+ * blocks, not scripts, so the content security policy's script-src 'self' holds.
  */
+
+import type { LanguageFont } from "../fonts";
 import type { ShareImage } from "../social/card-spec";
 import type { PageInfo } from "./manifest";
+
+/** The fonts of languages that have one (src/build/fonts.ts), by language code. */
+export type LanguageFonts = Record<string, LanguageFont>;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -24,9 +30,16 @@ function scriptJson(value: unknown): string {
 /**
  * The <head> tags of a page. Link previews (Open Graph, read by WhatsApp, Facebook and LinkedIn;
  * Twitter's cards, read by X) get the title, description, address, locale and the preview image
- * with its size and text alternative; an image without a known size gets the small card.
+ * with its size and text alternative; an image without a known size gets the small card. A page
+ * names itself in the other languages (hreflang) and links its language's font, if it has one.
  */
-export function headTags(info: PageInfo, siteName: string, image: ShareImage | string, locale?: string): string {
+export function headTags(
+  info: PageInfo,
+  siteName: string,
+  image: ShareImage | string,
+  locale?: string,
+  fonts: LanguageFonts = {},
+): string {
   const title = escapeHtml(info.title);
   const description = escapeHtml(info.description);
   const canonical = escapeHtml(info.canonical);
@@ -34,10 +47,21 @@ export function headTags(info: PageInfo, siteName: string, image: ShareImage | s
   const url = escapeHtml(shared.url);
   const alt = shared.alt ? escapeHtml(shared.alt) : undefined;
   const large = shared.width !== undefined && shared.height !== undefined;
+  const font = fonts[info.lang];
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${canonical}" />`,
+    ...info.alternates.map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
+    ),
+    // The language's own font: its text shows at once in a system font (font-display: swap).
+    ...(font
+      ? [
+          `<link rel="preload" href="${escapeHtml(font.font)}" as="font" type="font/woff2" crossorigin />`,
+          `<link rel="stylesheet" href="${escapeHtml(font.stylesheet)}" />`,
+        ]
+      : []),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     ...(locale ? [`<meta property="og:locale" content="${escapeHtml(locale)}" />`] : []),
@@ -89,6 +113,13 @@ function templateParts(template: string) {
   return parts;
 }
 
+/** The template's <html> start tag in the page's language (the default language's is the template's own). */
+function withLang(beforeHead: string, lang: string): string {
+  return beforeHead.replace(/<html lang="([^"]*)"/, (tag, own: string) =>
+    own.split("-")[0] === lang ? tag : `<html lang="${escapeHtml(lang)}"`,
+  );
+}
+
 /** The whole HTML document of a page, from the built template. */
 export function pageDocument(
   template: string,
@@ -96,9 +127,15 @@ export function pageDocument(
   appHtml: string,
   siteName: string,
   image: ShareImage | string,
+  fonts: LanguageFonts = {},
 ) {
-  const { beforeHead, beforeRoot, afterRoot, locale } = templateParts(template);
-  const head = headTags(info, siteName, image, locale);
+  const { beforeHead: templateHead, beforeRoot, afterRoot, locale: templateLocale } = templateParts(template);
+  const beforeHead = withLang(templateHead, info.lang);
+  // Open Graph's locale in the page's language, in the template's country: "te_IN".
+  const country = templateLocale?.split("_")[1];
+  const locale =
+    templateLocale?.split("_")[0] === info.lang ? templateLocale : country ? `${info.lang}_${country}` : info.lang;
+  const head = headTags(info, siteName, image, locale, fonts);
   const data = info.hydration
     ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
     : "";

@@ -13,6 +13,7 @@ import {
   type LayoutPart,
   LayoutPartContext,
   preloadAllBlocks,
+  preloadFormLanguages,
   preloadLeadForm,
   primeHydration,
   type RouteHandle,
@@ -21,8 +22,8 @@ import {
 } from "../../site";
 import { ownShareImage, type ShareImage } from "../social/card-spec";
 import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
-import { pageDocument } from "./document";
-import { contentMarker, frameAddress, linksTo, mainContent, sharesFrame, withContent } from "./frame";
+import { type LanguageFonts, pageDocument } from "./document";
+import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
 import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
@@ -37,7 +38,11 @@ const ready = Promise.all([
   loadSanitiser(),
   preloadLeadForm(),
   preloadAllBlocks(),
-  ...(routes[0].children ?? []).map((route) => (route.handle as RouteHandle | undefined)?.preload()),
+  preloadFormLanguages(),
+  // Every language's root (its layout config) and every route below it.
+  ...routes
+    .flatMap((root) => [root, ...(root.children ?? [])])
+    .map((r) => (r.handle as RouteHandle | undefined)?.preload()),
 ]);
 
 // A route table cut down to the one route a page matches, by pattern: the router matches every
@@ -46,12 +51,18 @@ const ready = Promise.all([
 const singleRoutes = new Map<string, RouteObject[]>();
 
 function routesFor(path: string, pattern: string | undefined): RouteObject[] {
-  const key = path === "/" ? "" : (pattern ?? path);
+  const key = pattern ?? path;
   const cached = singleRoutes.get(key);
   if (cached) return cached;
-  const [root] = routes;
-  const children = (root.children ?? []).filter((child) => (key === "" ? child.index : child.path === key));
-  const table: RouteObject[] = children.length === 1 ? [{ path: root.path, element: root.element, children }] : routes;
+  let table: RouteObject[] = routes;
+  // Each language has a root of its own ('/', '/te', '/hi'): the route is under one of them.
+  for (const root of routes) {
+    const children = (root.children ?? []).filter((child) => (child.index ? key === root.path : child.path === key));
+    if (children.length === 1) {
+      table = [{ path: root.path, element: root.element, handle: root.handle, children }];
+      break;
+    }
+  }
   singleRoutes.set(key, table);
   return table;
 }
@@ -97,7 +108,7 @@ export const sharedFrameRoutes = () => [...frames.keys()];
 /** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
 async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
   if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
-  const frame = await frameOf(info.route);
+  const frame = frameFor(await frameOf(info.route), info.route, info.path);
   if (linksTo(frame, info.path)) return renderApp(info.path, info.route);
   return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
 }
@@ -106,11 +117,22 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
  * The complete HTML document of one page, rendered with the data the browser will hydrate with.
  * `reuseFrames: false` renders every page whole (tests compare the two).
  */
-export async function renderPage(info: PageInfo, template: string, { reuseFrames = true } = {}): Promise<string> {
+export async function renderPage(
+  info: PageInfo,
+  template: string,
+  { reuseFrames = true, fonts = {} as LanguageFonts } = {},
+): Promise<string> {
   clearCollectionCache();
   if (info.hydration) primeHydration(info.path, info.hydration);
   const html = await renderBody(info, reuseFrames);
-  return pageDocument(template, info, html, site.name, info.shareImage ?? `${site.canonicalBase}${site.logo.src}`);
+  return pageDocument(
+    template,
+    info,
+    html,
+    site.name,
+    info.shareImage ?? `${site.canonicalBase}${site.logo.src}`,
+    fonts,
+  );
 }
 
 /** A page's link preview image: the one its config names, or its card, drawn unless cached. */
@@ -135,7 +157,7 @@ export async function runJobs(jobs: Job[], context: JobContext) {
       const shareImage = await shareImageOf(info, store);
       if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
         cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
-      return renderPage({ ...info, shareImage }, template);
+      return renderPage({ ...info, shareImage }, template, { fonts: context.fonts });
     },
     pageInfo,
     lists: catalogListPages(context.catalog.catalog),

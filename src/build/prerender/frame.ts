@@ -8,8 +8,26 @@
 /** Stands in the frame's <main> for the content; no page text contains it. */
 export const contentMarker = "\u2063prerender-page-content\u2063";
 
+/** Stands for the slug in the frame's address; no slug contains it. */
+const frameSlug = "\u2063frame";
+
 /** The address the shared frame of `route` is rendered at: on the route, linked from nowhere. */
-export const frameAddress = (route: string) => route.replace(/:(slug|page)\b/g, "\u2063frame");
+export const frameAddress = (route: string) => route.replace(/:(slug|page)\b/g, (_, name: string) => frameSlug + name);
+
+/**
+ * The frame for the page at `path` of `route`: the language switcher links to this very page in
+ * the other languages, which the frame rendered with stand-ins for the route's parameters.
+ */
+export function frameFor(frame: string, route: string, path: string): string {
+  if (!frame.includes(frameSlug)) return frame;
+  const values = path.split("/");
+  let filled = frame;
+  route.split("/").forEach((segment, i) => {
+    const name = /^:(slug|page)$/.exec(segment)?.[1];
+    if (name && values[i]) filled = filled.replaceAll(frameSlug + name, values[i]);
+  });
+  return filled;
+}
 
 /** Whether pages of `route` can share a frame (one page per route gains nothing). */
 export const sharesFrame = (route: string) => /:(slug|page)\b/.test(route);

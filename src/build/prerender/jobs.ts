@@ -45,6 +45,8 @@ export interface JobContext {
   distDir: string;
   /** The built index.html, the template of every page. */
   template: string;
+  /** Each language's font and stylesheet (src/build/fonts.ts), linked by that language's pages. */
+  fonts?: Record<string, { stylesheet: string; font: string; bytes: number }>;
   catalog: JobCatalog;
   /**
    * An incremental build: dist/ holds the last build's files, and a file whose content comes out

@@ -7,6 +7,10 @@
  * the treatments themselves: a treatment's content is read only when its page is rendered, so the
  * build can list ten thousand pages without holding them, and say what each page is made of
  * (`deps`), which is what decides whether a page must be rendered again.
+ *
+ * Each page exists in every language of site.json: the default language's at its address, another
+ * language's under its code (/te/home), with its language, the same page in the others (hreflang)
+ * and a canonical address of its own.
  */
 
 import {
@@ -20,28 +24,49 @@ import type { Block } from "../../shared/generated/blocks/block";
 import type { SubDepartment } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
+import { translateDocument } from "../../shared/i18n/keys";
 import {
   branches,
   breadcrumbs,
   canonicalFor,
+  defaultLanguage,
   type Entry,
   entriesOf,
   fillName,
   type HydrationPayload,
+  hasTranslation,
   hospital,
+  languages,
+  layoutConfig,
   listPageTitle,
   loadAllPages,
+  loadPageRoute,
   organization,
+  pathIn,
   presentations,
   site,
-  specialities,
+  stringsOf,
+  translateTreatment,
   treatmentPage,
+  treatmentStrings,
+  webPage,
 } from "../../site";
 import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
+
+/** The same page in a language, for `<link rel="alternate" hreflang>` and the sitemap. */
+export interface Alternate {
+  /** A language code, or 'x-default' (the default language's page). */
+  hreflang: string;
+  href: string;
+}
 
 /** One prerendered page. */
 export interface PageInfo {
   path: string;
+  /** The page's language: its <html lang> and JSON-LD inLanguage. */
+  lang: string;
+  /** The page in every language, and x-default. */
+  alternates: Alternate[];
   /** The route-table pattern the path matches, such as '/specialities/cardiology/:slug'. */
   route: string;
   title: string;
@@ -78,7 +103,7 @@ export type Catalog = Record<string, CatalogCollection>;
  * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
  * 'settings:{data file}', 'list:{data file}:{page}'.
  */
-export type PageSpec =
+export type PageSpec = (
   | {
       kind: "page";
       path: string;
@@ -88,7 +113,13 @@ export type PageSpec =
       listPage: number;
       deps: string[];
     }
-  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] };
+  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] }
+) & {
+  /** The page's language. */
+  lang: string;
+  /** Its path in the default language (the same page's address there). */
+  english: string;
+};
 
 /** A card with the site's brand, or the page's own image when its config names one. */
 function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
@@ -123,9 +154,61 @@ function blockModules(blocks: readonly Block[]): string[] {
 
 const home = { name: "Home", path: "/home" };
 
-function pageTrail(path: string, title: string) {
-  return path === "/home" ? [home] : [home, { name: title, path }];
+function pageTrail(path: string, title: string, lang: string) {
+  const trail = path === "/home" ? [home] : [home, { name: title, path }];
+  return trail.map((step) => ({ ...step, path: pathIn(step.path, lang) }));
 }
+
+/** The page at `path` (as the default language has it) in every language, and x-default. */
+function alternatesOf(path: string): Alternate[] {
+  return [
+    ...languages.map((l) => ({ hreflang: l.code, href: canonicalFor(pathIn(path, l.code)) })),
+    { hreflang: "x-default", href: canonicalFor(path) },
+  ];
+}
+
+/** A canonical address on this site in `lang` (a treatment's canonical_url names its English page). */
+function canonicalIn(url: string, lang: string): string {
+  if (lang === defaultLanguage || !url.startsWith(`${site.canonicalBase}/`)) return url;
+  return canonicalFor(pathIn(url.slice(site.canonicalBase.length), lang));
+}
+
+/** The translation modules a page in `lang` loads with its own: the layout's, and `files`' (paths under site-config/). */
+function translationModules(lang: string, files: string[]): string[] {
+  if (lang === defaultLanguage) return [];
+  const layout = [
+    "site.json",
+    "navigation.json",
+    "footer.json",
+    "branches.json",
+    "specialities.json",
+    "interface.json",
+  ];
+  return [...layout, ...files]
+    .filter((file) => hasTranslation(file, lang))
+    .map((file) => `site-config/i18n/${lang}/${file}`);
+}
+
+/** A branch or speciality entry as the layout has it in `lang` (names, summaries), a post as translated. */
+async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null> {
+  if (!entry || lang === defaultLanguage) return entry;
+  const config = await layoutConfig(lang);
+  if (entry.kind === "branches")
+    return { kind: "branches", entry: config.branches.find((b) => b.slug === entry.entry.slug) ?? entry.entry };
+  if (entry.kind === "specialities")
+    return { kind: "specialities", entry: config.specialities.find((s) => s.slug === entry.entry.slug) ?? entry.entry };
+  const strings = await stringsOf("blog-posts.json", lang);
+  return { kind: "posts", entry: translateDocument({ posts: [entry.entry] }, strings).doc.posts[0] };
+}
+
+/** A spec in `lang`: its address under the language's code. */
+const specIn = (spec: PageSpec, lang: string): PageSpec => ({
+  ...spec,
+  path: pathIn(spec.path, lang),
+  route: pathIn(spec.route, lang),
+  lang,
+  english: spec.path,
+});
 
 const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
 
@@ -152,21 +235,37 @@ function pageSpecs(file: string, page: Page, entries: Entry[], catalog: Catalog)
     const listed = presentation && catalog[presentation.dataFile] ? presentation.dataFile : undefined;
     return Array.from({ length: listPageCount(page, entry, catalog) }, (_, i): PageSpec => {
       const listPage = i + 1;
+      const pagePath = listPage > 1 ? `${path}/page/${listPage}` : path;
       return {
         kind: "page",
-        path: listPage > 1 ? `${path}/page/${listPage}` : path,
+        path: pagePath,
         route: listPage > 1 ? `${page.route}/page/:page` : page.route,
         file,
         entry: entry?.entry.slug,
         listPage,
         deps: [`page:${file}`, ...(listed ? [`list:${listed}:${listPage}`] : [])],
+        lang: defaultLanguage,
+        english: pagePath,
       };
     });
   });
 }
 
-/** Every page to prerender: config pages ('each' pages per entry, lists per page) and every treatment. */
+/**
+ * Every page to prerender, in every language (the default language's first): config pages ('each'
+ * pages per entry, lists per page) and every treatment.
+ */
 export async function listPages(catalog: Catalog): Promise<PageSpec[]> {
+  const english = await englishPages(catalog);
+  return languages.flatMap((l) =>
+    l.code === defaultLanguage
+      ? english
+      : english.map((spec) => (spec.path === "/" ? { ...specIn(spec, l.code), english: "/" } : specIn(spec, l.code))),
+  );
+}
+
+/** The default language's pages. */
+async function englishPages(catalog: Catalog): Promise<PageSpec[]> {
   const pages = await loadAllPages();
   const perPage = await Promise.all(
     pages.map(async ({ file, page }) => pageSpecs(file, page, await entriesOf(page), catalog)),
@@ -185,10 +284,12 @@ export async function listPages(catalog: Catalog): Promise<PageSpec[]> {
         dataFile,
         slug,
         deps: [`item:${dataFile}:${slug}`, `settings:${dataFile}`],
+        lang: defaultLanguage,
+        english: presentation.route.replace(":slug", slug),
       }),
     );
   });
-  return [...(homePage ? [{ ...homePage, path: "/" }] : []), ...fromPages, ...treatments];
+  return [...(homePage ? [{ ...homePage, path: "/", english: "/" }] : []), ...fromPages, ...treatments];
 }
 
 /** The pages of the lists the catalog's collections make, by data file (what 'list:' deps name). */
@@ -230,29 +331,43 @@ async function pageOf(file: string): Promise<Page> {
 }
 
 async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources: PageSources): Promise<PageInfo> {
-  const page = await pageOf(spec.file);
-  const entry = spec.entry ? ((await entriesOf(page)).find((e) => e.entry.slug === spec.entry) ?? null) : null;
-  const title = listPageTitle(fillName(page.meta.title, entry), spec.listPage);
+  const english = await pageOf(spec.file);
+  const englishEntry = spec.entry
+    ? ((await entriesOf(english)).find((e) => e.entry.slug === spec.entry) ?? null)
+    : null;
+  const { lang } = spec;
+  const { page } = await loadPageRoute(spec.file, lang);
+  const entry = await entryIn(englishEntry, lang);
+  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage);
   const canonical = canonicalFor(spec.path);
-  const structuredData: object[] = [organization(), breadcrumbs(pageTrail(spec.path, title))];
+  const structuredData: object[] = [
+    organization(),
+    webPage(title, canonical, lang),
+    breadcrumbs(pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
+  ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
+  const englishTitle = listPageTitle(fillName(english.meta.title, englishEntry), spec.listPage);
   const info: PageInfo = {
     path: spec.path,
+    lang,
+    alternates: alternatesOf(spec.english),
     route: spec.route,
     title,
-    description: fillName(page.meta.description, entry),
+    description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
+    // The English page's card: the card's font draws Latin letters only.
     share: shareOf(
-      page.meta.image ? { image: page.meta.image } : undefined,
-      title,
-      entry ? entryKickers[entry.kind](entry) : undefined,
+      english.meta.image ? { image: english.meta.image } : undefined,
+      englishTitle,
+      englishEntry ? entryKickers[englishEntry.kind](englishEntry) : undefined,
     ),
     modules: [
       appModule,
       spec.file,
       ...blockModules(page.blocks),
       ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
+      ...translationModules(lang, [spec.file.replace(/^site-config\//, "")]),
     ],
   };
   const presentation = listedCollection(entry);
@@ -261,32 +376,51 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   return info;
 }
 
-function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): PageInfo {
+async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): Promise<PageInfo> {
   const presentation = Object.values(presentations).find((p) => p.dataFile === spec.dataFile);
   if (!presentation) throw new Error(`No presentation names ${spec.dataFile}.`);
+  const { lang } = spec;
   const collection = sources.catalog[spec.dataFile];
-  const item = sources.item(spec.dataFile, spec.slug);
-  const speciality = specialities.find((s) => s.treatments === presentation.id);
+  const english = sources.item(spec.dataFile, spec.slug);
+  const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
+  const strings = await treatmentStrings(presentationFile, spec.dataFile, lang);
+  const item = translateTreatment(english, presentation, strings).subDepartment;
+  const config = await layoutConfig(lang);
+  const speciality = config.specialities.find((s) => s.treatments === presentation.id);
+  const canonical = canonicalIn(english.canonical_url, lang);
   const trail = [
     home,
     { name: "Specialities", path: "/specialities" },
     ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
-    { name: item.name, path: spec.path },
-  ];
+    { name: item.name, path: spec.english },
+  ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
   return {
     path: spec.path,
+    lang,
+    alternates: alternatesOf(spec.english),
     route: spec.route,
     title: item.meta_title,
     description: item.meta_description,
-    canonical: item.canonical_url,
-    structuredData: [organization(), breadcrumbs(trail), ...treatmentPage(item, collection.speciality)],
-    hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, item) } },
+    canonical,
+    structuredData: [
+      organization(),
+      breadcrumbs(trail),
+      ...treatmentPage(item, collection.speciality, lang, canonical),
+    ],
+    // The English treatment: the page translates it with the translations it loads.
+    hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, english) } },
+    // The English page's card: the card's font draws Latin letters only.
     share: shareOf(
-      item.share_image ? { image: item.share_image } : undefined,
-      item.content.h1 ?? item.name,
+      english.share_image ? { image: english.share_image } : undefined,
+      english.content.h1 ?? english.name,
       collection.speciality,
     ),
-    modules: [appModule, "src/site/routes/TreatmentPage.tsx", ...blockModules(presentation.template)],
+    modules: [
+      appModule,
+      "src/site/routes/TreatmentPage.tsx",
+      ...blockModules(presentation.template),
+      ...translationModules(lang, [`collections/${spec.dataFile}`, presentationFile.replace(/^site-config\//, "")]),
+    ],
   };
 }
 
@@ -294,4 +428,10 @@ function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: 
 export const treatmentDataPath = dataPaths.treatment;
 
 /** Facts the page template needs besides the per-page head. */
-export const siteFacts = { name: site.name, canonicalBase: site.canonicalBase, logo: site.logo.src, branches };
+export const siteFacts = {
+  name: site.name,
+  canonicalBase: site.canonicalBase,
+  logo: site.logo.src,
+  branches,
+  languages,
+};

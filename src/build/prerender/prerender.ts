@@ -16,6 +16,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { build } from "vite";
+import { localPath } from "../../shared/i18n/languages";
+import { buildLanguageFonts } from "../fonts";
 import { InputScanner } from "../inputs";
 import type { Job, JobContext, JobResult } from "./jobs";
 import type { Catalog, PageSpec } from "./manifest";
@@ -27,7 +29,7 @@ export interface ServerBundle {
   listPages(catalog: Catalog): Promise<PageSpec[]>;
   catalogListPages(catalog: Catalog): Record<string, import("../../shared/collections/data-files").TreatmentListPage[]>;
   runJobs(jobs: Job[], context: JobContext): Promise<JobResult>;
-  siteFacts: { canonicalBase: string };
+  siteFacts: { canonicalBase: string; languages: { code: string }[] };
 }
 
 /** Builds src/build/prerender/entry-server.tsx for Node into ssrDir. */
@@ -97,13 +99,34 @@ export async function runJobsOnWorkers(
   };
 }
 
-/** sitemap.xml of the pages at `paths` ('/' is left out: /home is the home page's address). */
-export function sitemap(base: string, paths: string[]) {
-  const urls = paths
-    .filter((p) => p !== "/")
-    .map((p) => `  <url><loc>${base}${p}</loc></url>`)
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+/**
+ * sitemap.xml of the pages (a language's root, '/' or '/te', is left out: /home is the home
+ * page's address), each with the same page in every language and x-default (Google's hreflang in
+ * sitemaps: xhtml:link alternates on each <url>).
+ */
+export function sitemap(
+  base: string,
+  pages: readonly { path: string; english: string }[],
+  languages: readonly { code: string }[] = [{ code: "en" }],
+) {
+  const codes = languages.map((l) => l.code);
+  const urls = pages
+    .filter((p) => p.english !== "/")
+    .map((p) => {
+      const links =
+        codes.length < 2
+          ? []
+          : [...codes.map((code) => [code, localPath(p.english, code, codes[0])]), ["x-default", p.english]].map(
+              ([hreflang, to]) =>
+                `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(base + to)}"/>`,
+            );
+      return `  <url><loc>${escapeXml(base + p.path)}</loc>${links.join("")}${links.length > 0 ? "\n  " : ""}</url>`;
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const xhtml = codes.length < 2 ? "" : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls}\n</urlset>\n`;
 }
 
 export const robotsTxt = (base: string) => `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`;
@@ -140,17 +163,12 @@ export async function prerenderAll(options: {
     template: pageTemplate(options.distDir),
     catalog,
     incremental: false,
+    fonts: await buildLanguageFonts(root, options.distDir, path.join(root, ".tmp", "fonts")),
   };
   const jobs: Job[] = specs.map((spec) => ({ kind: "page", spec }));
   const done = await runJobsOnWorkers(jobs, context, options.ssrDir, options.workers);
   const base = bundle.siteFacts.canonicalBase;
-  writeFileSync(
-    path.join(options.distDir, "sitemap.xml"),
-    sitemap(
-      base,
-      specs.map((s) => s.path),
-    ),
-  );
+  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(base, specs, bundle.siteFacts.languages));
   writeFileSync(path.join(options.distDir, "robots.txt"), robotsTxt(base));
   return {
     pages: specs.length,

@@ -29,6 +29,8 @@ const treatmentRoute =
 const sharedByAllBlocks = /[\\/]src[\\/]site[\\/]ui[\\/](text|Accordion)\.tsx$/;
 
 const stylesheet = /\.css$/;
+const layoutTranslation =
+  /[\\/]site-config[\\/]i18n[\\/]([a-z]{2,3})[\\/](?:site|navigation|footer|branches|specialities|interface)\.json$/;
 const sharedUiStylesheet = /[\\/]src[\\/]site[\\/]ui[\\/].*\.css$/;
 
 /**
@@ -79,6 +81,14 @@ export function chunkGroups(entry: string, app: string) {
       priority: 3,
     },
     { name: "app", test: inApp, priority: 2 },
+    // A language's translations of what every page shows (header, footer, interface words): one
+    // chunk per language, which only that language's pages load.
+    {
+      name: (id: string) => `layout-${layoutTranslation.exec(id)?.[1]}`,
+      debugName: "layout translations",
+      test: layoutTranslation,
+      priority: 2,
+    },
     { name: "treatment-page", test: treatmentRoute, priority: 1 },
   ];
   return { plugin, groups };

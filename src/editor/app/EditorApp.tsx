@@ -1,9 +1,11 @@
 /**
- * The editor's frame: the list of config files by what they are, and the open file. Which file
- * and which part of it are open lives in the address (#file=...&part=...), so a reload, the back
- * button and a shared link keep the place.
+ * The editor's frame: the list of config files by what they are, the language being edited, and
+ * the open file. Which file, which part of it and which language are open live in the address
+ * (#file=...&part=...&lang=...), so a reload, the back button and a shared link keep the place.
+ * In a language other than the default, a file opens as its translation (TranslationEditor).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Language } from "../../shared/i18n/languages";
 import type { ChoicesResponse } from "../shared/api";
 import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
@@ -12,10 +14,13 @@ import { listFiles, readChoices } from "./api-client";
 import { CollectionView } from "./CollectionView";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
+import { TranslationEditor } from "./TranslationEditor";
 
 interface Place {
   file?: string;
   part?: string;
+  /** The language being edited; none for the default. */
+  lang?: string;
   /** In a treatment collection: the open treatment page's slug, or "settings". */
   treatment?: string;
 }
@@ -24,10 +29,11 @@ function readPlace(): Place {
   const params = new URLSearchParams(window.location.hash.slice(1));
   const file = params.get("file") ?? undefined;
   const treatment = params.get("treatment") ?? undefined;
+  const lang = params.get("lang") ?? undefined;
   // A treatment page file of a collection folder opens in its collection's list.
   const place = file ? collectionPlace(file) : undefined;
-  if (place?.slug) return { file: place.collection, treatment: place.slug };
-  return { file, part: params.get("part") ?? undefined, treatment };
+  if (place?.slug) return { file: place.collection, treatment: place.slug, lang };
+  return { file, part: params.get("part") ?? undefined, treatment, lang };
 }
 
 function placeHash(place: Place): string {
@@ -35,6 +41,7 @@ function placeHash(place: Place): string {
   if (place.file) params.set("file", place.file);
   if (place.part) params.set("part", place.part);
   if (place.treatment) params.set("treatment", place.treatment);
+  if (place.lang) params.set("lang", place.lang);
   return `#${params.toString()}`;
 }
 
@@ -42,6 +49,8 @@ export function EditorApp() {
   const [listed, setFiles] = useState<ConfigFileInfo[]>([]);
   const files = useMemo(() => distinctLabels(listed), [listed]);
   const [choices, setChoices] = useState<ChoicesResponse>(emptyChoices);
+  const [languages, setLanguages] = useState<Language[]>([]);
+  const [untranslated, setUntranslated] = useState<Record<string, Record<string, number>>>({});
   const [loadError, setLoadError] = useState<string>();
   const [place, setPlace] = useState<Place>(readPlace);
   // On a narrow screen an open file gets the width: the file list folds away (☰ Files opens it).
@@ -50,7 +59,11 @@ export function EditorApp() {
 
   const refreshFiles = useCallback(() => {
     listFiles().then(
-      (answer) => setFiles(answer.files),
+      (answer) => {
+        setFiles(answer.files);
+        setLanguages(answer.languages ?? []);
+        setUntranslated(answer.untranslated ?? {});
+      },
       (error: Error) => setLoadError(error.message),
     );
     // What the pickers offer follows the site as saved (a page added, a picture renamed).
@@ -63,7 +76,11 @@ export function EditorApp() {
     const onHash = () => {
       const next = readPlace();
       setPlace((current) => {
-        if (next.file !== current.file && dirty.current && !window.confirm(leaveQuestion)) {
+        if (
+          (next.file !== current.file || next.lang !== current.lang) &&
+          dirty.current &&
+          !window.confirm(leaveQuestion)
+        ) {
           window.history.replaceState(null, "", placeHash(current));
           return current;
         }
@@ -85,16 +102,17 @@ export function EditorApp() {
 
   const choosePart = useCallback(
     (part: string) => {
-      const next = placeHash({ file: place.file, part });
+      const next = placeHash({ file: place.file, part, lang: place.lang });
       if (next !== window.location.hash) window.history.pushState(null, "", next);
       setPlace((p) => ({ ...p, part }));
     },
-    [place.file],
+    [place.file, place.lang],
   );
+  const language = languages.slice(1).find((l) => l.code === place.lang);
 
   const openTreatment = useCallback(
     (treatment: string | undefined) => {
-      const next = { file: place.file, treatment };
+      const next = { file: place.file, treatment, lang: place.lang };
       const hash = placeHash(next);
       if (hash === window.location.hash) return;
       if (dirty.current && !window.confirm(leaveQuestion)) return;
@@ -102,7 +120,7 @@ export function EditorApp() {
       window.history.pushState(null, "", hash);
       setPlace(next);
     },
-    [place.file],
+    [place.file, place.lang],
   );
 
   const onDirty = useCallback((value: boolean) => {
@@ -123,6 +141,23 @@ export function EditorApp() {
           </button>
           <h1 className="editor__title">Site editor</h1>
           <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+          {languages.length > 1 ? (
+            <label className="editor__language">
+              Language{" "}
+              <select
+                value={language?.code ?? ""}
+                onChange={(event) => {
+                  window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
+                }}
+              >
+                {languages.map((l, i) => (
+                  <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
+                    {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
             Open the site as saved ↗
           </a>
@@ -140,12 +175,17 @@ export function EditorApp() {
                     {inGroup.map((file) => (
                       <li key={file.path}>
                         <a
-                          href={placeHash({ file: file.path })}
+                          href={placeHash({ file: file.path, lang: language?.code })}
                           className={`files__link${file.path === place.file ? " is-current" : ""}`}
                           aria-current={file.path === place.file ? "page" : undefined}
                         >
                           <span className="files__label">{file.label}</span>
                           {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                          {language && untranslated[file.path]?.[language.code] ? (
+                            <span className="files__untranslated">
+                              {untranslated[file.path][language.code]} untranslated
+                            </span>
+                          ) : null}
                         </a>
                       </li>
                     ))}
@@ -156,7 +196,15 @@ export function EditorApp() {
           </nav>
         ) : null}
         <main className="editor__main">
-          {place.file && collectionPlace(place.file) ? (
+          {place.file && language ? (
+            <TranslationEditor
+              key={`${place.file}:${language.code}`}
+              path={place.file}
+              language={language}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+            />
+          ) : place.file && collectionPlace(place.file) ? (
             <CollectionView
               key={place.file}
               path={place.file}

@@ -18,6 +18,9 @@ interface PreviewPaneProps {
   doc: Record<string, unknown>;
   part: Part;
   split?: Split;
+  /** Preview in this language, with this draft translation of `doc`. */
+  lang?: string;
+  strings?: Record<string, string>;
   /** Whether the draft has no errors as the person types; one with errors is not shown. */
   valid?: boolean;
 }
@@ -58,7 +61,7 @@ const widths: { value: Width; label: string; title: string }[] = [
 export const lastValidNote =
   "Showing your last version without errors: fix the fields marked in red to see your latest change here.";
 
-export function PreviewPane({ info, doc, part, valid = true }: PreviewPaneProps) {
+export function PreviewPane({ info, doc, part, valid = true, lang, strings }: PreviewPaneProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const [entry, setEntry] = useState<string>();
@@ -110,11 +113,12 @@ export function PreviewPane({ info, doc, part, valid = true }: PreviewPaneProps)
       doc: shownDoc,
       part,
       entry,
+      ...(lang ? { lang, strings } : {}),
     };
     // One message per frame is enough, however fast the person types.
     const id = requestAnimationFrame(() => frame.current?.contentWindow?.postMessage(message, window.location.origin));
     return () => cancelAnimationFrame(id);
-  }, [ready, info, shownDoc, part, entry]);
+  }, [ready, info, shownDoc, part, entry, lang, strings]);
   const note = valid ? shown.note : lastValidNote;
   const style = useMemo(() => frameStyle(width, stageSize), [width, stageSize]);
 

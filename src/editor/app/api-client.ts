@@ -50,6 +50,17 @@ async function put(url: string, body: unknown): Promise<SaveOutcome> {
   return { kind: "saved", body: await json<SaveResponse>(response) };
 }
 
+/** The translation of an English file into `lang`, made (an empty draft) if there is none yet. */
+export async function openTranslation(path: string, lang: string): Promise<FileResponse> {
+  return json(
+    await fetch(apiPaths.translation, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path, lang }),
+    }),
+  );
+}
+
 export async function checkFile(path: string, data: unknown): Promise<CheckResponse> {
   return json(
     await fetch(apiPaths.check, {

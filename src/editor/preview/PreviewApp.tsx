@@ -8,26 +8,37 @@
  * It never shows an exception: a draft that fails to render gives way to the last one that
  * rendered, with a note. The part being edited (a block, a treatment page, the header, the
  * footer) is outlined, and scrolled to when the person moves to another part.
+ *
+ * In another language the draft is a translation of the file: the preview shows the site in that
+ * language (its saved translations) with the draft applied to the file being translated.
  */
-import { Component, type ReactNode, useEffect, useRef, useState } from "react";
+import { Component, type ReactNode, Suspense, use, useEffect, useRef, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type { Block } from "../../shared/generated/blocks/block";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
+import { translateDocument } from "../../shared/i18n/keys";
 import {
   BlockList,
   BlockMarkers,
   blogPosts,
   branches,
+  ContentLanguage,
+  defaultLanguage,
   type Entry,
   findTreatment,
+  LanguageProvider,
   Layout,
+  type LayoutConfig,
+  layoutConfig,
   loadAllPages,
   loadIndex,
+  loadPageRoute,
   NotificationsProvider,
   type PageEntry,
   PageView,
+  pathIn,
   preloadAllBlocks,
   presentations,
   primeCollection,
@@ -78,14 +89,32 @@ function entriesFor(each: string | undefined): { kind: string; slug: string; nam
   }));
 }
 
-function pageView(page: Page, file: string, wanted: string | undefined, extra: Partial<View> = {}): View {
+/** A page in another language, with its saved translation (the file being translated is another). */
+function SavedPage({ file, lang, entry }: { file: string; lang: string; entry: Entry | null }) {
+  const { page, english } = use(loadPageRoute(file, lang));
+  return <PageView page={page} file={file} entry={entry} english={english} />;
+}
+
+function pageView(
+  page: Page,
+  file: string,
+  wanted: string | undefined,
+  extra: Partial<View> = {},
+  language?: { lang: string; english?: string[] },
+): View {
   const entries = entriesFor(page.each);
   const chosen = entries.find((e) => e.slug === wanted) ?? entries[0];
   const entry = chosen ? ({ kind: chosen.kind, entry: chosen.entry } as Entry) : null;
   const route = chosen ? page.route.replace(":slug", chosen.slug) : page.route;
   return {
     route,
-    content: <PageView page={page} file={file} entry={entry} />,
+    content: !language ? (
+      <PageView page={page} file={file} entry={entry} />
+    ) : language.english ? (
+      <PageView page={page} file={file} entry={entry} english={language.english} />
+    ) : (
+      <SavedPage file={file} lang={language.lang} entry={entry} />
+    ),
     entries: entries.map(({ slug, name }) => ({ slug, name })),
     entry: chosen?.slug,
     remount: false,
@@ -104,19 +133,24 @@ function treatmentView(
   collection: TreatmentCollection,
   wanted: string | SubDepartment | undefined,
   extra: Partial<View> = {},
+  translate: (item: SubDepartment) => { doc: SubDepartment; english: string[] } = (doc) => ({ doc, english: [] }),
 ): View {
   const list = collection.sub_departments;
-  const subDepartment: SubDepartment | undefined =
+  const chosen: SubDepartment | undefined =
     typeof wanted === "object" ? wanted : (list.find((s) => s.slug === wanted) ?? list[0]);
+  const shown = chosen ? translate(chosen) : undefined;
+  const subDepartment = shown?.doc;
   const file = `site-config/collections/${presentation.id}.presentation.json`;
   return {
     route: presentation.route.replace(":slug", subDepartment?.slug ?? ""),
     content: subDepartment ? (
-      <TreatmentContext.Provider value={{ subDepartment, presentation, speciality: collection.speciality }}>
-        <article className="treatment-page">
-          <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
-        </article>
-      </TreatmentContext.Provider>
+      <ContentLanguage english={shown?.english ?? []}>
+        <TreatmentContext.Provider value={{ subDepartment, presentation, speciality: collection.speciality }}>
+          <article className="treatment-page">
+            <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
+          </article>
+        </TreatmentContext.Provider>
+      </ContentLanguage>
     ) : (
       <p className="container">This collection has no treatment pages yet.</p>
     ),
@@ -132,17 +166,32 @@ function presentationFor(collectionPath: string): CollectionPresentation | undef
   return Object.values(presentations).find((p) => p.dataFile === dataFile);
 }
 
+/** The strings of `strings` under `prefix`, keyed by what follows it. */
+function under(strings: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(strings)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => [key.slice(prefix.length), value]),
+  );
+}
+
 /** Works out what to show; `collections` holds collections loaded for presentation previews. */
 function viewFor(message: RenderMessage, collections: Map<string, TreatmentCollection>): View | { loading: string } {
-  const { kind, doc, path, part, entry } = message;
+  const { kind, doc, path, part, entry, lang } = message;
+  const strings = message.strings ?? {};
+  // The file's own pages show the draft translation; other pages their saved one.
+  const saved = lang ? { lang } : undefined;
   const home = findPage((p) => p.route === "/home");
   const homeView = (extra: Partial<View>) =>
     home
-      ? pageView(home.page, home.file, undefined, { remount: true, ...extra })
+      ? pageView(home.page, home.file, undefined, { remount: true, ...extra }, saved)
       : { loading: "There is no /home page." };
   switch (kind) {
-    case "page":
-      return pageView(doc as unknown as Page, path, entry);
+    case "page": {
+      if (!lang) return pageView(doc as unknown as Page, path, entry);
+      const translated = translateDocument(doc as unknown as Page, strings);
+      return pageView(translated.doc, path, entry, {}, { lang, english: translated.english });
+    }
     case "treatment": {
       // One treatment page, from a collection folder (its own file) or a collection file (its entry).
       const dataFile = collectionPlace(path)?.dataFile ?? "";
@@ -159,8 +208,17 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       // A folder's settings file holds no treatments: the speciality page shows them as saved.
       const collection = Array.isArray(doc.sub_departments) ? (doc as unknown as TreatmentCollection) : undefined;
       if (collection) primeCollection(presentation.dataFile, collection);
-      if (collection && part.kind === "item") {
-        return treatmentView(presentation, collection, collection.sub_departments[part.index], { entries: [] });
+      if (collection && (part.kind === "item" || lang)) {
+        const item = part.kind === "item" ? collection.sub_departments[part.index] : entry;
+        const translate = (sub: SubDepartment) =>
+          translateDocument(sub, under(strings, `sub_departments.${sub.slug}.`));
+        return treatmentView(
+          presentation,
+          collection,
+          item,
+          { entries: lang ? undefined : [] },
+          lang ? translate : undefined,
+        );
       }
       const listing = findPage((p) => p.each === "specialities");
       const speciality = specialities.find((s) => s.treatments === presentation.id);
@@ -177,11 +235,12 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
     case "presentation": {
       // The treatment shown, loaded on its own (a collection may hold thousands); the others are
       // offered by name from the collection's index.
-      const presentation = doc as unknown as CollectionPresentation;
-      const collection = collections.get(`${presentation.dataFile}\n${entry ?? ""}`);
-      if (!collection) return { loading: `Loading ${presentation.dataFile}…` };
+      const english = doc as unknown as CollectionPresentation;
+      const collection = collections.get(`${english.dataFile}\n${entry ?? ""}`);
+      if (!collection) return { loading: `Loading ${english.dataFile}…` };
+      const presentation = lang ? translateDocument(english, strings).doc : english;
       const view = treatmentView(presentation, collection, undefined, { remount: true });
-      const index = collections.get(`${presentation.dataFile}\nindex`);
+      const index = collections.get(`${english.dataFile}\nindex`);
       return index ? { ...view, entries: index.sub_departments.map((s) => ({ slug: s.slug, name: s.name })) } : view;
     }
     case "navigation":
@@ -191,16 +250,16 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       return homeView({ footer: true });
     case "branches": {
       const page = findPage((p) => p.each === "branches");
-      return page ? pageView(page.page, page.file, entry, { remount: true }) : homeView({});
+      return page ? pageView(page.page, page.file, entry, { remount: true }, saved) : homeView({});
     }
     case "specialities": {
       const page = findPage((p) => p.route === "/specialities");
-      return page ? pageView(page.page, page.file, entry, { remount: true }) : homeView({});
+      return page ? pageView(page.page, page.file, entry, { remount: true }, saved) : homeView({});
     }
     case "form": {
       const id = path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, "");
       const page = findPage((p) => p.blocks.some((b) => b.type === "form" && "form" in b && b.form === id));
-      if (page) return pageView(page.page, page.file, entry, { remount: true });
+      if (page) return pageView(page.page, page.file, entry, { remount: true }, saved);
       const blocks = [{ type: "form", form: id }] as Block[];
       return {
         route: "/",
@@ -214,7 +273,7 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       const blockType = otherPages[message.schema];
       const each = message.schema === "blog-posts.schema.json" ? "posts" : undefined;
       const page = each ? findPage((p) => p.each === each) : blockType ? findPage(hasBlock(blockType)) : undefined;
-      if (page) return pageView(page.page, page.file, entry, { remount: true });
+      if (page) return pageView(page.page, page.file, entry, { remount: true }, saved);
       return homeView({ note: "There is no page that shows this file on its own; here is the home page." });
     }
   }
@@ -248,6 +307,35 @@ class PreviewBoundary extends Component<
   override render() {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+/** The layout's config in a language: its saved translations, the draft for the file being translated. */
+function withDraft(config: LayoutConfig, message: RenderMessage): LayoutConfig {
+  const { doc, english } = translateDocument(message.doc, message.strings ?? {});
+  const merged = new Set([...config.english, ...english]);
+  // The draft validated as its English file did (the editor checks it as you type).
+  const as = <K extends keyof LayoutConfig>(key: K) => ({ ...config, [key]: doc, english: merged }) as LayoutConfig;
+  const list = <K extends "branches" | "specialities">(key: K) =>
+    ({ ...config, [key]: (doc as Record<K, unknown>)[key], english: merged }) as LayoutConfig;
+  switch (message.kind) {
+    case "site":
+    case "navigation":
+    case "footer":
+      return as(message.kind);
+    case "branches":
+    case "specialities":
+      return list(message.kind);
+    default:
+      return message.schema === "interface.schema.json" ? as("ui") : config;
+  }
+}
+
+/** The site in the message's language around `children` (the default language needs nothing). */
+function InLanguage({ message, children }: { message: RenderMessage; children: ReactNode }) {
+  const lang = message.lang ?? defaultLanguage;
+  const saved = use(layoutConfig(lang));
+  if (lang === defaultLanguage) return children;
+  return <LanguageProvider config={withDraft(saved, message)}>{children}</LanguageProvider>;
 }
 
 /** Runs `onCommit` once its siblings are on the page: the draft rendered without an error. */
@@ -362,7 +450,9 @@ export function PreviewApp() {
   });
 
   if (!shown || !active) return <p className="preview-waiting">{"loading" in view ? view.loading : null}</p>;
-  const layoutKey = `${active.path}:${shown.route}:${shown.remount ? version : 0}:${active === message ? "" : "last"}`;
+  const lang = active.lang ?? defaultLanguage;
+  const route = pathIn(shown.route, lang);
+  const layoutKey = `${active.path}:${route}:${shown.remount ? version : 0}:${active === message ? "" : "last"}`;
   const onError = () => {
     // Back to the last draft that rendered: the layout reads its config from the live objects.
     const last = good.current;
@@ -372,13 +462,17 @@ export function PreviewApp() {
   };
   return (
     <PreviewBoundary resetKey={`${version}:${active === message}`} onError={onError}>
-      <BlockMarkers.Provider value={true}>
-        <NotificationsProvider>
-          <MemoryRouter key={layoutKey} initialEntries={[shown.route]}>
-            <Layout>{shown.content}</Layout>
-          </MemoryRouter>
-        </NotificationsProvider>
-      </BlockMarkers.Provider>
+      <Suspense fallback={<p className="preview-waiting">Loading the {lang} texts…</p>}>
+        <InLanguage message={active}>
+          <BlockMarkers.Provider value={true}>
+            <NotificationsProvider>
+              <MemoryRouter key={layoutKey} initialEntries={[route]}>
+                <Layout>{shown.content}</Layout>
+              </MemoryRouter>
+            </NotificationsProvider>
+          </BlockMarkers.Provider>
+        </InLanguage>
+      </Suspense>
       <Committed
         onCommit={() => {
           good.current = active;

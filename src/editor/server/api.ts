@@ -25,6 +25,7 @@ import type {
   RefusedResponse,
   SaveRequest,
   SaveResponse,
+  TranslationRequest,
 } from "../shared/api";
 import { apiPaths, apiPrefix } from "../shared/api";
 import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
@@ -36,6 +37,7 @@ import { type Checker, type CheckResult, type CheckSetup, candidateChecker } fro
 import { siteChoices } from "./choices";
 import { CollectionIndex } from "./collections";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
+import { ensureTranslation, isTranslation, languagesOf, untranslatedCounts } from "./translations";
 
 export interface ApiOptions {
   store: ConfigStore;
@@ -307,7 +309,14 @@ export function createApi(options: ApiOptions) {
     try {
       guardOrigin(req);
       if (url.pathname === apiPaths.files && req.method === "GET") {
-        send(res, 200, { files: await store.list() } satisfies FileListResponse);
+        const files = (await store.list()).filter((f) => !isTranslation(store, f.path));
+        const languages = await languagesOf(store);
+        const untranslated = await untranslatedCounts(
+          store,
+          files.map((f) => f.path),
+          languages,
+        );
+        send(res, 200, { files, languages, untranslated } satisfies FileListResponse);
       } else if (url.pathname === apiPaths.file && req.method === "GET") {
         const stored = await store.read(url.searchParams.get("path") ?? "");
         send(res, 200, { info: stored.info, text: stored.text, hash: stored.hash } satisfies FileResponse);
@@ -315,6 +324,14 @@ export function createApi(options: ApiOptions) {
         const body = (await readJson(req)) as SaveRequest;
         const [status, answer] = await serialised(String(body?.path), () => save(body));
         send(res, status, answer);
+      } else if (url.pathname === apiPaths.translation && req.method === "POST") {
+        const body = (await readJson(req)) as TranslationRequest;
+        const languages = await languagesOf(store);
+        if (!languages.slice(1).some((l) => l.code === body?.lang))
+          throw new HttpError(400, `'${String(body?.lang)}' is not one of the languages site.json lists.`);
+        await store.read(String(body.path));
+        const stored = await store.read(await ensureTranslation(store, body.path, body.lang));
+        send(res, 200, { info: stored.info, text: stored.text, hash: stored.hash } satisfies FileResponse);
       } else if (url.pathname === apiPaths.choices && req.method === "GET") {
         const { siteRoot, publicDir } = options.checkSetup;
         send(res, 200, (await siteChoices(siteRoot, publicDir)) satisfies ChoicesResponse);

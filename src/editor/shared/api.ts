@@ -3,12 +3,25 @@
  * own (src/validation/problem.ts): each names its file as the editor does ("site-config/footer.json"),
  * so a problem in another file than the one being saved is told by its `file`.
  */
+
+import type { Language } from "../../shared/i18n/languages";
 import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "./config-files";
 
 /** GET /editor/api/files */
 export interface FileListResponse {
+  /** The English files (translations are opened through their English file and a language). */
   files: ConfigFileInfo[];
+  /** The site's languages, the default first. */
+  languages: Language[];
+  /** Per file path, per language code: how many of its texts have no translation yet. */
+  untranslated: Record<string, Record<string, number>>;
+}
+
+/** POST /editor/api/translation: the translation of `path` into `lang`, made (a draft) if missing. */
+export interface TranslationRequest {
+  path: string;
+  lang: string;
 }
 
 /** GET /editor/api/file?path=... */
@@ -138,6 +151,7 @@ export const apiPaths = {
   files: `${apiPrefix}files`,
   file: `${apiPrefix}file`,
   check: `${apiPrefix}check`,
+  translation: `${apiPrefix}translation`,
   choices: `${apiPrefix}choices`,
   collection: `${apiPrefix}collection`,
   entry: `${apiPrefix}entry`,

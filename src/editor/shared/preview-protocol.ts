@@ -16,6 +16,10 @@ export interface RenderMessage {
   part: Part;
   /** For pages with one page per entry: the entry's slug to show. */
   entry?: string;
+  /** Show the site in this language (not the default): `doc` is still the English file. */
+  lang?: string;
+  /** The draft translation of `doc` into `lang`, by key. */
+  strings?: Record<string, string>;
 }
 
 /** An entry a page can be previewed as. */

@@ -195,7 +195,7 @@ export interface LengthRule1 {
   message: string;
 }
 /**
- * How the answers become the lead kind's payload (sent to the site's own API) and the CRM attributes (sent by the relay). Values are text in which {name} stands for a field, and {treatment}, {department} or {speciality} for the page's context.
+ * How the answers become the lead kind's payload (sent to the site's own API) and the CRM attributes (sent by the relay). Values are text in which {name} stands for a field, and {treatment}, {department}, {speciality} or {language} for the page's context.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "lead".
@@ -208,7 +208,7 @@ export interface LeadMapping {
     [k: string]: string;
   };
   /**
-   * The CRM attributes, each made from the payload: {fullName} stands for the payload's fullName.
+   * The CRM attributes, each made from the payload: {fullName} stands for the payload's fullName. {language} stands for the code of the language the patient used ('en', 'te', 'hi'), which mx_Language carries so the hospital calls back in it.
    */
   attributes: {
     [k: string]: string;

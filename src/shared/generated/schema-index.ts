@@ -34,14 +34,16 @@ import s31 from "../../../schemas/defs.schema.json" with { type: "json" };
 import s32 from "../../../schemas/doctors.schema.json" with { type: "json" };
 import s33 from "../../../schemas/footer.schema.json" with { type: "json" };
 import s34 from "../../../schemas/form.schema.json" with { type: "json" };
-import s35 from "../../../schemas/navigation.schema.json" with { type: "json" };
-import s36 from "../../../schemas/packages.schema.json" with { type: "json" };
-import s37 from "../../../schemas/page.schema.json" with { type: "json" };
-import s38 from "../../../schemas/placeholders.schema.json" with { type: "json" };
-import s39 from "../../../schemas/presentation.schema.json" with { type: "json" };
-import s40 from "../../../schemas/site.schema.json" with { type: "json" };
-import s41 from "../../../schemas/specialities.schema.json" with { type: "json" };
-import s42 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
+import s35 from "../../../schemas/interface.schema.json" with { type: "json" };
+import s36 from "../../../schemas/navigation.schema.json" with { type: "json" };
+import s37 from "../../../schemas/packages.schema.json" with { type: "json" };
+import s38 from "../../../schemas/page.schema.json" with { type: "json" };
+import s39 from "../../../schemas/placeholders.schema.json" with { type: "json" };
+import s40 from "../../../schemas/presentation.schema.json" with { type: "json" };
+import s41 from "../../../schemas/site.schema.json" with { type: "json" };
+import s42 from "../../../schemas/specialities.schema.json" with { type: "json" };
+import s43 from "../../../schemas/translation.schema.json" with { type: "json" };
+import s44 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
 
 /** Every schema under schemas/, keyed by its path relative to that folder. */
 export const schemaFiles = {
@@ -80,12 +82,14 @@ export const schemaFiles = {
   "doctors.schema.json": s32,
   "footer.schema.json": s33,
   "form.schema.json": s34,
-  "navigation.schema.json": s35,
-  "packages.schema.json": s36,
-  "page.schema.json": s37,
-  "placeholders.schema.json": s38,
-  "presentation.schema.json": s39,
-  "site.schema.json": s40,
-  "specialities.schema.json": s41,
-  "treatment-page.schema.json": s42,
+  "interface.schema.json": s35,
+  "navigation.schema.json": s36,
+  "packages.schema.json": s37,
+  "page.schema.json": s38,
+  "placeholders.schema.json": s39,
+  "presentation.schema.json": s40,
+  "site.schema.json": s41,
+  "specialities.schema.json": s42,
+  "translation.schema.json": s43,
+  "treatment-page.schema.json": s44,
 } as const;

@@ -18,6 +18,25 @@ export interface Site {
    */
   tagline?: string;
   /**
+   * The languages the site is published in. The first is the default: its pages keep their routes as they are ('/home'); every other language's pages live under its code ('/te/home'). Each other language's texts are in site-config/i18n/{code}/, one file per English file at the same path, holding the translations of that file's texts; a text with no translation is shown in the default language. Without this list the site is English only.
+   *
+   * @minItems 1
+   */
+  languages?: {
+    /**
+     * The language's BCP 47 code, two or three lower-case letters: 'en', 'te', 'hi'. It is the route prefix of the language's pages, the lang attribute of its pages and the folder of its translations under site-config/i18n/.
+     */
+    code: string;
+    /**
+     * The language's name as its readers write it ('తెలుగు', 'हिन्दी'), shown in the language switcher.
+     */
+    name: string;
+    /**
+     * The language's name in English ('Telugu'), used by the validator and the editor.
+     */
+    englishName: string;
+  }[];
+  /**
    * The brand logo shown in the top bar and in the fixed navigation bar.
    */
   logo: Image;

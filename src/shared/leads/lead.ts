@@ -30,10 +30,15 @@ export interface LeadContext {
   speciality?: string;
   /** The page's path, such as '/specialities/cardiology/treatment-for-heart-failure-in-kukatpally'. */
   page?: string;
+  /**
+   * The language of the page the patient filled the form in ('en', 'te', 'hi'), so the hospital
+   * calls back in it. {language} in the form's lead templates (the CRM mapping's mx_Language).
+   */
+  language?: string;
 }
 
 /** The context keys a request may carry. */
-export const contextKeys = ["treatment", "department", "speciality", "page"] as const;
+export const contextKeys = ["treatment", "department", "speciality", "page", "language"] as const;
 
 /** The longest context value the relay keeps; longer values are cut (a page path: pageMaxLength). */
 export const contextMaxLength = 120;
@@ -98,6 +103,7 @@ function contextVariables(context: LeadContext): Record<string, string> {
     treatment: context.treatment ?? "",
     department: context.treatment || context.department || "",
     speciality: context.speciality ?? "",
+    language: context.language ?? "",
   };
 }
 
@@ -111,18 +117,24 @@ export function buildPayload(form: Form, values: FormValues, context: LeadContex
 }
 
 /**
- * The CRM attributes, in the config's order, each filled from the payload. A blank value is an
- * empty string (spec 7: EmailAddress is '' when no e-mail was given), never left out.
+ * The CRM attributes, in the config's order, each filled from the payload (and {language}, which
+ * no lead kind's payload of the spec carries). A blank value is an empty string (spec 7:
+ * EmailAddress is '' when no e-mail was given), never left out.
  */
-export function buildAttributes(form: Form, payload: Readonly<Record<string, string>>): LeadAttribute[] {
+export function buildAttributes(
+  form: Form,
+  payload: Readonly<Record<string, string>>,
+  context: LeadContext = {},
+): LeadAttribute[] {
+  const vars = { language: context.language ?? "", ...payload };
   return Object.entries(form.lead.attributes).map(([Attribute, template]) => ({
     Attribute,
-    Value: fillTemplate(template, payload).trim(),
+    Value: fillTemplate(template, vars).trim(),
   }));
 }
 
 /** The whole lead from answers and context. */
 export function buildLead(form: Form, values: FormValues, context: LeadContext = {}): Lead {
   const payload = buildPayload(form, values, context);
-  return { form: form.id, kind: form.kind, payload, attributes: buildAttributes(form, payload) };
+  return { form: form.id, kind: form.kind, payload, attributes: buildAttributes(form, payload, context) };
 }

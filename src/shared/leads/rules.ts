@@ -40,6 +40,28 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const compiled = new Map<string, RegExp>();
 
+/**
+ * Telugu (౦-౯) and Devanagari (०-९) digits, which a Telugu or Hindi keyboard types, as the
+ * digits 0-9: a phone number is the same number in any script, and the CRM dials ASCII.
+ */
+const nativeDigits = /[\u0C66-\u0C6F\u0966-\u096F]/g;
+
+/** The value with Telugu and Devanagari digits written 0-9 ('౯౮౭' -> '987'). */
+export const asciiDigits = (value: string) =>
+  value.replace(nativeDigits, (d) => String(((d.codePointAt(0) as number) & 0xff) - 0x66));
+
+/** An answer as the rules read it: trimmed, and for a phone field with its digits 0-9. */
+const answerOf = (field: Pick<Field, "type">, raw: string | undefined) => {
+  const value = (raw ?? "").trim();
+  return field.type === "tel" ? asciiDigits(value) : value;
+};
+
+/**
+ * How long an answer is: in characters as Unicode counts them (code points), so a Telugu or Hindi
+ * name's vowel signs and viramas count as the letters they are typed as ('రవి' is 3, 'राम' is 3).
+ */
+const lengthOf = (value: string) => [...value].length;
+
 /** The config's pattern as a regular expression matching the whole value ("must match" means all of it). */
 export function wholeValuePattern(source: string): RegExp {
   let re = compiled.get(source);
@@ -72,17 +94,17 @@ function isRealDate(value: string): boolean {
  * breaks none.
  */
 export function fieldError(field: Field, raw: string | undefined): string | undefined {
-  const value = (raw ?? "").trim();
+  const value = answerOf(field, raw);
   const rules = field.rules ?? {};
   if (value === "") return rules.required;
-  if (rules.minLength && value.length < rules.minLength.value) return rules.minLength.message;
-  if (rules.maxLength && value.length > rules.maxLength.value) return rules.maxLength.message;
+  if (rules.minLength && lengthOf(value) < rules.minLength.value) return rules.minLength.message;
+  if (rules.maxLength && lengthOf(value) > rules.maxLength.value) return rules.maxLength.message;
   if (rules.pattern && !wholeValuePattern(rules.pattern.value).test(value)) return rules.pattern.message;
   if (rules.email && !emailPattern.test(value)) return rules.email;
   if (field.type === "select" && !(field.options ?? []).includes(value)) return structuralMessages.notAnOption;
   if (field.type === "date" && !isRealDate(value)) return structuralMessages.notADate;
   const max = maxLengthOf(field);
-  if (value.length > max) return structuralMessages.tooLong(max);
+  if (lengthOf(value) > max) return structuralMessages.tooLong(max);
   return undefined;
 }
 
@@ -107,7 +129,8 @@ export function validateValues(form: Form, values: FormValues): FieldErrors {
 export function submitCheckError(form: Form, values: FormValues, message?: string): string | undefined {
   const check = form.submitCheck;
   if (!check) return undefined;
-  const value = (values[check.field] ?? "").trim();
+  const field = form.fields.find((f) => f.name === check.field);
+  const value = field ? answerOf(field, values[check.field]) : (values[check.field] ?? "").trim();
   if (value === "" || wholeValuePattern(check.pattern).test(value)) return undefined;
   return message ?? check.message;
 }
@@ -128,6 +151,7 @@ export function normaliseValues(form: Form, input: unknown): FormValues {
     const raw = Object.hasOwn(source, field.name) ? source[field.name] : undefined;
     let value = typeof raw === "string" ? raw.replace(controlChars, "") : "";
     if (field.type !== "textarea") value = value.replace(lineBreaks, " ");
+    if (field.type === "tel") value = asciiDigits(value);
     values[field.name] = value.replace(/\r\n?/g, "\n").trim();
   }
   return values;

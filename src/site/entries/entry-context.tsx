@@ -6,6 +6,7 @@ import { createContext, useContext } from "react";
 import type { BlogPost } from "../../shared/generated/blog-posts";
 import type { Branch } from "../../shared/generated/branches";
 import type { Speciality } from "../../shared/generated/specialities";
+import { formatMessage } from "../i18n/format";
 
 export type Entry =
   | { kind: "branches"; entry: Branch }
@@ -21,9 +22,12 @@ export function entryName(entry: Entry): string {
   return entry.kind === "posts" ? entry.entry.title : entry.entry.name;
 }
 
-/** Replaces '{name}' with the current entry's name and '{summary}' with its summary, if any. */
-export function fillName(text: string, entry: Entry | null): string {
+/**
+ * The text with '{name}' as the current entry's name and '{summary}' as its summary, if any: an
+ * ICU message (src/site/i18n/format.ts), so a translation may place them where its grammar wants.
+ */
+export function fillName(text: string, entry: Entry | null, lang = "en"): string {
   if (!entry) return text;
-  const summary = entry.kind === "branches" ? "" : entry.entry.summary;
-  return text.replaceAll("{name}", entryName(entry)).replaceAll("{summary}", summary);
+  const summary = entry.kind === "branches" ? "" : (entry.entry.summary ?? "");
+  return formatMessage(text, { name: entryName(entry), summary }, lang);
 }

@@ -4,16 +4,19 @@
  * touched or the form was submitted, the submit-time mobile re-check with the page's wording,
  * a disabled button while sending, /thank-you on success, the form kept on failure.
  */
-import { type JSX, useRef, useState } from "react";
+import { type JSX, use, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import type { Field, Form } from "../../shared/generated/form";
 import type { LeadContext, LeadRequest } from "../../shared/leads/lead";
 import { type FormValues, fieldError, maxLengthOf, submitCheckError } from "../../shared/leads/rules";
 import { forms } from "../config/forms";
+import { ContentLanguage, useFallbackLang, useLanguage, useUi } from "../i18n/context";
+import { pathIn } from "../i18n/languages";
 import { Link } from "../ui/AppLink";
 import { useNotify } from "../ui/notifications/Notifications";
 import { useHydrated } from "../ui/use-hydrated";
+import { formIn } from "./form-language";
 import { LeadFieldErrors, leadsPath, newIdempotencyKey, sendLead } from "./submit";
 import "./forms.css";
 
@@ -33,16 +36,25 @@ export interface LeadFormProps {
   idPrefix?: string;
 }
 
-/** A lead form from config; shows 'Content Not Loaded' (and logs) for an unknown form id. */
+/**
+ * A lead form from config, in the page's language; shows 'Content Not Loaded' (and logs) for an
+ * unknown form id.
+ */
 export function LeadForm(props: LeadFormProps): JSX.Element {
-  const form = forms[props.formId];
-  if (!form) {
+  const lang = useLanguage();
+  const ui = useUi();
+  const inLanguage = use(formIn(props.formId, lang));
+  if (!inLanguage) {
     console.error(
       `Unknown form '${props.formId}': no site-config/forms/${props.formId}.json (known: ${Object.keys(forms).sort().join(", ")})`,
     );
-    return <div className="lead-form lead-form--missing">Content Not Loaded</div>;
+    return <div className="lead-form lead-form--missing">{ui.contentNotLoaded.title}</div>;
   }
-  return <ConfiguredForm {...props} form={form} />;
+  return (
+    <ContentLanguage english={inLanguage.english}>
+      <ConfiguredForm {...props} form={inLanguage.form} options={forms[props.formId]} lang={lang} />
+    </ContentLanguage>
+  );
 }
 
 const emptyValues = (form: Form): FormValues => Object.fromEntries(form.fields.map((f) => [f.name, ""]));
@@ -64,8 +76,18 @@ function startingValues(form: Form, prefix: string, hydrating: boolean): FormVal
   return values;
 }
 
-function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: LeadFormProps & { form: Form }) {
+interface ConfiguredFormProps extends LeadFormProps {
+  /** The form in the page's language. */
+  form: Form;
+  /** The form as the English config has it: its select options are the answers sent. */
+  options: Form;
+  lang: string;
+}
+
+function ConfiguredForm({ form, options, lang, title, context, submitCheckMessage, idPrefix }: ConfiguredFormProps) {
   const notify = useNotify();
+  const ui = useUi();
+  const langOf = useFallbackLang();
   const navigate = useNavigate();
   const prefix = idPrefix ?? form.id;
   const titleId = `${prefix}-title`;
@@ -113,7 +135,9 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
     const request: LeadRequest = {
       form: form.id,
       values,
-      context: context ?? {},
+      // The page (the relay names its treatment as the English config does, whatever the page's
+      // language) and the language the patient used, so the hospital calls back in it.
+      context: { ...context, page: window.location.pathname, language: lang },
       honeypot: honeypot.current?.value ?? "",
     };
     const fingerprint = JSON.stringify([request.form, request.values, request.context]);
@@ -123,7 +147,7 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
       attempt.current = null;
       reset(emptyValues(form));
       notify("success", form.notices.success);
-      navigate(form.successRoute);
+      navigate(pathIn(form.successRoute, lang));
     } catch (error) {
       if (error instanceof LeadFieldErrors) {
         for (const [name, message] of Object.entries(error.fields)) setError(name, { type: "server", message });
@@ -154,32 +178,47 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
       onSubmit={handleSubmit(onValid, onInvalid)}
     >
       {heading && (
-        <h2 id={titleId} className="lead-form__title">
+        <h2 id={titleId} className="lead-form__title" lang={langOf(heading)}>
           {heading}
         </h2>
       )}
-      {form.fields.map((field) => {
+      {form.fields.map((field, index) => {
         const error = errors[field.name];
         const shown = error && (touchedFields[field.name] || isSubmitted) ? error : undefined;
         return (
           <FieldControl
             key={field.name}
             field={field}
+            values={options.fields[index]?.options ?? field.options ?? []}
             id={`${prefix}-${field.name}`}
             error={shown}
-            registration={register(field.name, { validate: (v) => fieldError(field, v) ?? true })}
+            registration={register(field.name, {
+              // A select's answer is checked against the English options, which are what it sends.
+              validate: (v) => fieldError({ ...field, options: options.fields[index]?.options }, v) ?? true,
+            })}
           />
         );
       })}
       <div className="lead-form__hp" aria-hidden="true">
-        <label htmlFor={`${prefix}-hp`}>Leave this field empty</label>
+        <label htmlFor={`${prefix}-hp`}>{ui.forms.honeypot}</label>
         <input ref={honeypot} id={`${prefix}-hp`} name="hp_field" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="lead-form__submit" disabled={busy}>
+      <button
+        type="submit"
+        className="lead-form__submit"
+        disabled={busy}
+        lang={langOf(busy ? form.submittingLabel : form.submitLabel)}
+      >
         {busy ? form.submittingLabel : form.submitLabel}
       </button>
-      <p className="lead-form__consent">
-        {form.consent.text} <Link to={form.consent.route}>{form.consent.linkLabel}</Link>
+      <p className="lead-form__consent" lang={langOf(form.consent.text)}>
+        {form.consent.text}{" "}
+        <Link
+          to={form.consent.route}
+          lang={langOf(form.consent.linkLabel) ?? (langOf(form.consent.text) ? lang : undefined)}
+        >
+          {form.consent.linkLabel}
+        </Link>
       </p>
     </form>
   );
@@ -187,13 +226,17 @@ function ConfiguredForm({ form, title, context, submitCheckMessage, idPrefix }: 
 
 interface FieldControlProps {
   field: Field;
+  /** The select's answers: the English config's options, shown as `field.options` words them. */
+  values: string[];
   id: string;
   error: FieldError | undefined;
   registration: UseFormRegisterReturn;
 }
 
-function FieldControl({ field, id, error, registration }: FieldControlProps) {
+function FieldControl({ field, values, id, error, registration }: FieldControlProps) {
   const errorId = `${id}-error`;
+  const ui = useUi();
+  const langOf = useFallbackLang();
   const common = {
     id,
     className: "lead-form__input",
@@ -206,10 +249,10 @@ function FieldControl({ field, id, error, registration }: FieldControlProps) {
   if (field.type === "select") {
     control = (
       <select {...common} autoComplete={field.autocomplete}>
-        <option value="">{field.placeholder ?? "Select…"}</option>
-        {(field.options ?? []).map((option) => (
-          <option key={option} value={option}>
-            {option}
+        <option value="">{field.placeholder ?? ui.forms.selectPlaceholder}</option>
+        {values.map((value, i) => (
+          <option key={value} value={value} lang={langOf(field.options?.[i] ?? value)}>
+            {field.options?.[i] ?? value}
           </option>
         ))}
       </select>
@@ -238,12 +281,12 @@ function FieldControl({ field, id, error, registration }: FieldControlProps) {
   }
   return (
     <div className="lead-form__field">
-      <label className="lead-form__label" htmlFor={id}>
+      <label className="lead-form__label" htmlFor={id} lang={langOf(field.label)}>
         {field.label}
       </label>
       {control}
       {error && (
-        <p id={errorId} className="lead-form__error">
+        <p id={errorId} className="lead-form__error" lang={langOf(error.message)}>
           {error.message}
         </p>
       )}

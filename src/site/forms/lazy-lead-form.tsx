@@ -13,6 +13,7 @@
  * kept (LeadForm reads them from the server's inputs when it hydrates).
  */
 import { type JSX, lazy, memo, Suspense, use, useState } from "react";
+import { useUi } from "../i18n/context";
 import type { LeadFormProps } from "./LeadForm";
 import { isInitialHydration, leadFormRequested, loadedLeadForm, preloadLeadForm } from "./lead-form-loader";
 
@@ -29,7 +30,8 @@ import "./forms.css";
 
 /** Shown in the form's place when its chunk cannot be loaded (offline, a deploy replaced it). */
 function NotLoaded() {
-  return <div className="lead-form lead-form--missing">Content Not Loaded</div>;
+  const ui = useUi();
+  return <div className="lead-form lead-form--missing">{ui.contentNotLoaded.title}</div>;
 }
 
 const Deferred = lazy(async () => {

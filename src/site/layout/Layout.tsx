@@ -6,8 +6,8 @@
  */
 import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
+import { useUi } from "../i18n/context";
 import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
-import { uiText } from "../ui/ui-text";
 import { BackToTop } from "./back-to-top/BackToTop";
 import { BookingModal } from "./booking-modal/BookingModal";
 import { Footer } from "./footer/Footer";
@@ -25,6 +25,7 @@ interface OpenModal {
 
 export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>({ kind: null });
+  const ui = useUi();
   const topRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const part = useContext(LayoutPartContext);
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Where back-to-top puts focus: the next Tab reaches the skip link. */}
         <div ref={topRef} className="site__top" tabIndex={-1} />
         <a href="#main" className="skip-link">
-          {uiText.skipToContent}
+          {ui.layout.skipToContent}
         </a>
         {frame ? <Header /> : null}
         <main id="main" tabIndex={-1} className="site__main">

@@ -3,18 +3,31 @@
 import type { Page } from "../../shared/generated/page";
 import { BlockList } from "../blocks/BlockList";
 import { type Entry, EntryContext, fillName } from "../entries/entry-context";
+import { ContentLanguage } from "../i18n/context";
 import { useHead } from "../seo/head";
 import { listPageTitle, useListingPage } from "../ui/pagination";
 
-export function PageView({ page, file, entry = null }: { page: Page; file: string; entry?: Entry | null }) {
+const none: readonly string[] = [];
+
+interface PageViewProps {
+  page: Page;
+  file: string;
+  entry?: Entry | null;
+  /** The page's texts shown in English for want of a translation. */
+  english?: readonly string[];
+}
+
+export function PageView({ page, file, entry = null, english = none }: PageViewProps) {
   const listPage = useListingPage();
   useHead({
     title: listPageTitle(fillName(page.meta.title, entry), listPage),
     description: fillName(page.meta.description, entry),
   });
   return (
-    <EntryContext.Provider value={entry}>
-      <BlockList blocks={page.blocks} source={{ file, pointer: "/blocks" }} />
-    </EntryContext.Provider>
+    <ContentLanguage english={english}>
+      <EntryContext.Provider value={entry}>
+        <BlockList blocks={page.blocks} source={{ file, pointer: "/blocks" }} />
+      </EntryContext.Provider>
+    </ContentLanguage>
   );
 }

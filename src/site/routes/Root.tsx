@@ -3,9 +3,12 @@
  * refresh after each navigation, and route code preloaded when a link is hovered, focused or
  * touched. A page whose content or code cannot be loaded shows 'Content Not Loaded' in place.
  */
-import { Component, type ReactNode, Suspense, useEffect } from "react";
+import { Component, type ReactNode, Suspense, use, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { endInitialHydration } from "../forms/lazy-lead-form";
+import { LanguageProvider, useUi } from "../i18n/context";
+import { defaultLanguage } from "../i18n/languages";
+import { layoutConfig } from "../i18n/layout-config";
 import { Layout } from "../layout/Layout";
 import { useCanonicalRefresh } from "../seo/head";
 import { LinkNavigationProvider } from "../ui/AppLink";
@@ -38,9 +41,10 @@ function usePreloadOnIntent() {
 
 /** Shown while a page's code loads on a page the server did not prerender. */
 function RouteLoading() {
+  const ui = useUi();
   return (
     <div className="container page-loading" aria-busy="true">
-      <p>Loading…</p>
+      <p>{ui.layout.loading}</p>
     </div>
   );
 }
@@ -85,23 +89,33 @@ function PageHydrated() {
   return null;
 }
 
-export function Root() {
+/** The root of one language's routes: `lang` is the language of every page below it. */
+export function Root({ lang = defaultLanguage }: { lang?: string }) {
   const { pathname } = useLocation();
+  // Loaded with the route before hydrating and before a navigation renders (its route handle).
+  const config = use(layoutConfig(lang));
   useCanonicalRefresh(pathname);
   usePreloadOnIntent();
   useScrollRestoration();
+  useEffect(() => {
+    // The page arrives with its lang ('en-IN' for English); only a change of language changes it.
+    const html = document.documentElement;
+    if (html.lang.split("-")[0] !== lang) html.lang = lang;
+  }, [lang]);
   return (
-    <LinkNavigationProvider>
-      <NotificationsProvider>
-        <Layout>
-          <PageBoundary pathname={pathname}>
-            <Suspense fallback={<RouteLoading />}>
-              <Outlet />
-              <PageHydrated />
-            </Suspense>
-          </PageBoundary>
-        </Layout>
-      </NotificationsProvider>
-    </LinkNavigationProvider>
+    <LanguageProvider config={config}>
+      <LinkNavigationProvider>
+        <NotificationsProvider>
+          <Layout>
+            <PageBoundary pathname={pathname}>
+              <Suspense fallback={<RouteLoading />}>
+                <Outlet />
+                <PageHydrated />
+              </Suspense>
+            </PageBoundary>
+          </Layout>
+        </NotificationsProvider>
+      </LinkNavigationProvider>
+    </LanguageProvider>
   );
 }

@@ -5,17 +5,21 @@
  * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
  * slugs and show 'Content Not Loaded').
  */
-import { useEffect, useMemo } from "react";
-import { useLocation, useNavigate, useNavigationType, useParams } from "react-router-dom";
+import { use, useEffect, useMemo } from "react";
+import { useNavigate, useNavigationType, useParams } from "react-router-dom";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { BlockList } from "../blocks/BlockList";
 import { requestedSlug } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
+import { translateTreatment, treatmentStrings } from "../collections/treatment-language";
 import { useTreatmentLookup } from "../collections/use-collection";
 import { presentationFiles } from "../config/presentations";
+import { ContentLanguage, useLanguage, useLocalPath, useRoutePath, useUi } from "../i18n/context";
 import { useHead } from "../seo/head";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
 import "./page-loading.css";
+
+export { treatmentStrings } from "../collections/treatment-language";
 
 /** The presentation config in `file` (site-config/collections/{id}.presentation.json). */
 export function presentationOf(file: string): CollectionPresentation {
@@ -29,27 +33,40 @@ interface TreatmentPageProps {
   file: string;
 }
 
-export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
+export function TreatmentPage({ presentation: englishPresentation, file }: TreatmentPageProps) {
+  const lang = useLanguage();
+  const ui = useUi();
+  const localPath = useLocalPath();
+  // Loaded with the route (route-data.ts), so reading them here does not suspend a hydration.
+  const strings = use(treatmentStrings(file, englishPresentation.dataFile, lang));
+  const presentation = englishPresentation;
   const params = useParams();
-  const { pathname } = useLocation();
+  // The address as the default language has it: the slug may be read from its third segment.
+  const pathname = useRoutePath();
   const navigate = useNavigate();
   const slug = requestedSlug(params.slug, pathname, presentation.slugFromUrlSegment);
   const lookup = useTreatmentLookup(presentation, slug);
   const result = lookup && "value" in lookup ? lookup.value : undefined;
   const data = result && "found" in result ? result.found : undefined;
-  const subDepartment = data?.sub_departments[0];
+  const english = data?.sub_departments[0];
   const available = result && "missing" in result ? result.missing : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
+  const shown = useMemo(
+    () => (english ? translateTreatment(english, englishPresentation, strings) : undefined),
+    [english?.slug, englishPresentation, strings, data],
+  );
+  const subDepartment = shown?.subDepartment;
 
   useEffect(() => {
     if (!available) return;
     const { unknownSlug } = presentation;
     if (unknownSlug.action === "redirect") {
       console.error(unknownSlug.log, slug);
-      navigate(unknownSlug.to ?? "/", { replace: true });
+      navigate(localPath(unknownSlug.to ?? "/"), { replace: true });
     } else {
       console.error(unknownSlug.log, available);
     }
-  }, [available, slug, presentation, navigate]);
+  }, [available, slug, presentation, navigate, localPath]);
 
   // Back and forward restore the reader's position (use-scroll-restoration.ts); any other arrival, and a
   // change of treatment, starts at the top as the spec says.
@@ -73,14 +90,17 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
   const speciality = data?.speciality;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
   const treatment = useMemo(
-    () => (subDepartment && speciality !== undefined ? { subDepartment, presentation, speciality } : null),
-    [subDepartment?.slug, presentation, speciality],
+    () =>
+      subDepartment && shown && speciality !== undefined
+        ? { subDepartment, presentation: shown.presentation, speciality }
+        : null,
+    [subDepartment?.slug, shown, speciality],
   );
 
   if (lookup !== undefined && "loading" in lookup) {
     return (
       <div className="container page-loading" aria-busy="true">
-        <p>Loading…</p>
+        <p>{ui.layout.loading}</p>
       </div>
     );
   }
@@ -92,10 +112,12 @@ export function TreatmentPage({ presentation, file }: TreatmentPageProps) {
     );
   }
   return (
-    <TreatmentContext.Provider value={treatment}>
-      <article className="treatment-page" key={subDepartment.slug}>
-        <BlockList blocks={presentation.template} source={{ file, pointer: "/template" }} />
-      </article>
-    </TreatmentContext.Provider>
+    <ContentLanguage english={shown?.english ?? []}>
+      <TreatmentContext.Provider value={treatment}>
+        <article className="treatment-page" key={subDepartment.slug}>
+          <BlockList blocks={shown?.presentation.template ?? []} source={{ file, pointer: "/template" }} />
+        </article>
+      </TreatmentContext.Provider>
+    </ContentLanguage>
   );
 }

@@ -7,19 +7,46 @@
 import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { layoutConfig } from "../i18n/layout-config";
+import { preloadListStrings } from "../i18n/list-files";
+import { translated } from "../i18n/translations";
 import { memoLoader } from "../tracked";
 
-/** A page's content and the code of its blocks (and its entries, for an 'each' page). */
-export const loadPageRoute = memoLoader(async (file: string) => {
-  const page = await loadPage(file);
-  await Promise.all([preloadBlocks(page.blocks), page.each ? loadEntries(page.each) : undefined]);
-  return page;
+const loadTranslatedPage = memoLoader(async (key: string) => {
+  const [lang, file] = key.split("\u0000");
+  const english = await loadPage(file);
+  // The layout's config in the page's language comes with it: a page reached first (the one
+  // being hydrated, or a language's first page) needs both to render.
+  const [{ doc: page, english: untranslated }] = await Promise.all([
+    translated(english, file.replace(/^site-config\//, ""), lang),
+    layoutConfig(lang),
+    preloadBlocks(english.blocks),
+    preloadListStrings(english, lang),
+    english.each ? loadEntries(english.each) : undefined,
+  ]);
+  return { page, english: untranslated };
 });
 
-/** The treatment page's code, its presentation config and the code of its template's blocks. */
-export const loadTreatmentRoute = memoLoader(async (file: string) => {
+/**
+ * A page's content in `lang` (with the texts left in English listed), the code of its blocks,
+ * and its entries, for an 'each' page.
+ */
+export const loadPageRoute = (file: string, lang: string) => loadTranslatedPage(`${lang}\u0000${file}`);
+
+const loadTreatment = memoLoader(async (key: string) => {
+  const [lang, file] = key.split("\u0000");
   const module = await import("./TreatmentPage");
   const presentation = module.presentationOf(file);
-  await preloadBlocks(presentation.template);
+  await Promise.all([
+    preloadBlocks(presentation.template),
+    layoutConfig(lang),
+    module.treatmentStrings(file, presentation.dataFile, lang),
+  ]);
   return { TreatmentPage: module.TreatmentPage, presentation };
 });
+
+/**
+ * The treatment page's code, its presentation config, the code of its template's blocks and, in
+ * another language than the default, its translations.
+ */
+export const loadTreatmentRoute = (file: string, lang: string) => loadTreatment(`${lang}\u0000${file}`);

@@ -1,11 +1,13 @@
 /**
  * schema.org structured data (JSON-LD) for the prerendered pages: the hospital group, one Hospital
- * per branch, MedicalWebPage + FAQPage for treatment pages, and a BreadcrumbList everywhere.
+ * per branch, MedicalWebPage + FAQPage for treatment pages, a WebPage for the others, and a
+ * BreadcrumbList everywhere. The pages say their language (`inLanguage`).
  * Everything comes from config; nothing here is hospital-specific.
  */
 
 import type { Branch } from "../../shared/generated/branches";
 import type { SubDepartment } from "../../shared/generated/collection";
+import { siteLanguages } from "../../shared/i18n/languages";
 import { site } from "../config/site-config";
 
 type JsonLd = Record<string, unknown>;
@@ -29,7 +31,7 @@ export function organization(): JsonLd {
         telephone: site.contact.phoneTel,
         contactType: "emergency",
         areaServed: "IN",
-        availableLanguage: ["en", "te", "hi"],
+        availableLanguage: siteLanguages(site).map((l) => l.code),
         hoursAvailable: "Mo-Su 00:00-23:59",
       },
     ],
@@ -58,14 +60,25 @@ export function hospital(branch: Branch, pageUrl: string): JsonLd {
   };
 }
 
-/** A treatment page: the page, the procedure it is about, and its FAQs. */
-export function treatmentPage(item: SubDepartment, speciality: string): JsonLd[] {
+/** A page other than a treatment's, in its language. */
+export function webPage(name: string, url: string, lang: string): JsonLd {
+  return { "@context": context, "@type": "WebPage", name, url, inLanguage: lang };
+}
+
+/** A treatment page (at `url`, in `lang`): the page, the procedure it is about, and its FAQs. */
+export function treatmentPage(
+  item: SubDepartment,
+  speciality: string,
+  lang = "en",
+  url = item.canonical_url,
+): JsonLd[] {
   const page: JsonLd = {
     "@context": context,
     "@type": "MedicalWebPage",
     name: item.meta_title,
     description: item.meta_description,
-    url: item.canonical_url,
+    url,
+    inLanguage: lang,
     specialty: speciality,
     about: { "@type": "MedicalProcedure", name: item.name },
     publisher: { "@id": `${site.canonicalBase}/#organization` },

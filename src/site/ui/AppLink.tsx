@@ -9,6 +9,7 @@
  */
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { useLocalPath } from "../i18n/context";
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
 
@@ -32,13 +33,17 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
-  /** The in-site path, such as '/contact-us' or '/specialities/cardiology#treatments'. */
+  /**
+   * The in-site path, such as '/contact-us' or '/specialities/cardiology#treatments', as the
+   * default language has it: on a page in another language the link goes to that language's page.
+   */
   to: string;
 };
 
-/** A link to a page of the site. */
-export function Link({ to, onClick, ...rest }: LinkProps) {
+/** A link to a page of the site, in the page's language. */
+export function Link({ to: route, onClick, ...rest }: LinkProps) {
   const navigate = useContext(NavigateContext);
+  const to = useLocalPath()(route);
   if (!navigate) return <RouterLink to={to} onClick={onClick} {...rest} />;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

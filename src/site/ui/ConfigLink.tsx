@@ -5,16 +5,17 @@
  */
 import type { ReactNode } from "react";
 import type { Link } from "../../shared/generated/defs";
-import { site } from "../config/site-config";
+import type { Site } from "../../shared/generated/site";
+import { useFallbackLang, useLayoutConfig } from "../i18n/context";
 import { Link as SiteLink } from "./AppLink";
 import { Icon } from "./Icon";
 import { useSiteActions } from "./site-actions";
 
 /** The tel: link of the 24x7 number. */
-export const telHref = () => `tel:${site.contact.phoneTel}`;
+export const telHref = (site: Site) => `tel:${site.contact.phoneTel}`;
 
-/** The chat-app link with the number and the prefilled message. */
-export const chatHref = () =>
+/** The chat-app link with the number and the prefilled message (in the page's language). */
+export const chatHref = (site: Site) =>
   `${site.chatApp.baseUrl}${site.chatApp.number}?text=${encodeURIComponent(site.chatApp.message)}`;
 
 interface ConfigLinkProps {
@@ -28,10 +29,12 @@ interface ConfigLinkProps {
 
 export function ConfigLink({ link, className, withIcon, children, onNavigate }: ConfigLinkProps) {
   const actions = useSiteActions();
+  const { site } = useLayoutConfig();
+  const langOf = useFallbackLang();
   const content = (
     <>
       {withIcon && link.icon ? <Icon name={link.icon} /> : null}
-      {children ?? <span>{link.label}</span>}
+      {children ?? <span lang={langOf(link.label)}>{link.label}</span>}
     </>
   );
   if (link.route) {
@@ -57,13 +60,13 @@ export function ConfigLink({ link, className, withIcon, children, onNavigate }: 
   switch (link.action) {
     case "call":
       return (
-        <a href={telHref()} className={className} onClick={onNavigate}>
+        <a href={telHref(site)} className={className} onClick={onNavigate}>
           {content}
         </a>
       );
     case "chat":
       return (
-        <a href={chatHref()} className={className} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+        <a href={chatHref(site)} className={className} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
           {content}
         </a>
       );

@@ -5,6 +5,7 @@
  * through ListingPageContext.
  */
 import { createContext, useContext } from "react";
+import { useUi } from "../i18n/context";
 import { Link } from "./AppLink";
 
 /** The list page a page is showing (1 on its own address). */
@@ -46,6 +47,7 @@ interface PaginationProps {
 
 /** Links to the other pages of a list (nothing when it has one page). */
 export function Pagination({ page, pages, base, label }: PaginationProps) {
+  const ui = useUi();
   if (pages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
@@ -53,7 +55,7 @@ export function Pagination({ page, pages, base, label }: PaginationProps) {
         {page > 1 ? (
           <li>
             <Link to={listPageHref(base, page - 1)} rel="prev">
-              ← Previous
+              {ui.layout.previous}
             </Link>
           </li>
         ) : null}
@@ -74,7 +76,7 @@ export function Pagination({ page, pages, base, label }: PaginationProps) {
         {page < pages ? (
           <li>
             <Link to={listPageHref(base, page + 1)} rel="next">
-              Next →
+              {ui.layout.next}
             </Link>
           </li>
         ) : null}

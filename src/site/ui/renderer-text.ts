@@ -1,12 +1,8 @@
 /**
- * User-facing and console messages of the renderer, spelt exactly as the spec gives them, kept in
- * one place so tests and components cannot drift apart.
+ * The renderer's console messages, kept in one place so tests and components cannot drift apart.
+ * What a reader sees ('Content Not Loaded') is in site-config/interface.json, to be translated.
  */
 export const messages = {
-  contentNotLoaded: {
-    title: "Content Not Loaded",
-    detail: "Sub-department data is not loading properly. Please check the console for errors.",
-  },
   blockFailed: (type: string, file: string, pointer: string) =>
     `Block '${type}' in ${file} at ${pointer} failed to render; showing 'Content Not Loaded' in its place.`,
   unknownBlock: (type: string, file: string, pointer: string) =>

@@ -14,4 +14,5 @@ export * from "./pages";
 export * from "./publish";
 export * from "./references";
 export * from "./schema";
+export * from "./translations";
 export * from "./warnings";

@@ -28,7 +28,7 @@ export const SampleEntry = entry({
 });
 
 /** The entries `--publish` turns into errors: nothing they name may be published. */
-export const publishBlockers: ReadonlySet<string> = new Set([Placeholder.name, SampleEntry.name]);
+export const publishBlockers: ReadonlySet<string> = new Set([Placeholder.name, SampleEntry.name, "DraftTranslations"]);
 
 /** What `npm run validate` says, once, about a site that still shows placeholder details. */
 export const placeholderNotice = (values: number, entries: number) =>

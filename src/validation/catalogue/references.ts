@@ -171,8 +171,8 @@ export const UnknownPayloadPlaceholder = entry({
   title: "A lead payload template uses an unknown placeholder.",
   severity: "error",
   message: (placeholder: string, fields: string[], suggestion: string | undefined) =>
-    `Expected a placeholder naming a field of this form (${quotedList(fields)}) or a page value ('treatment', 'department' or 'speciality'), but found '{${placeholder}}'${didYouMean(suggestion && `{${suggestion}}`)}`,
-  hint: "Payload templates use {name} for a field of the form, and {treatment}, {department} or {speciality} for the page the form is on.",
+    `Expected a placeholder naming a field of this form (${quotedList(fields)}) or a page value ('treatment', 'department', 'speciality' or 'language'), but found '{${placeholder}}'${didYouMean(suggestion && `{${suggestion}}`)}`,
+  hint: "Payload templates use {name} for a field of the form, and {treatment}, {department}, {speciality} or {language} for the page the form is on.",
 });
 
 export const UnknownAttributePlaceholder = entry({
@@ -180,6 +180,6 @@ export const UnknownAttributePlaceholder = entry({
   title: "A lead attribute template uses an unknown placeholder.",
   severity: "error",
   message: (placeholder: string, payloadKeys: string[], suggestion: string | undefined) =>
-    `Expected a placeholder naming a payload field (${quotedList(payloadKeys)}), but found '{${placeholder}}'${didYouMean(suggestion && `{${suggestion}}`)}`,
-  hint: "CRM attributes are made from the payload, so their templates can only use the payload's fields.",
+    `Expected a placeholder naming a payload field (${quotedList(payloadKeys)}) or the page's language ('language'), but found '{${placeholder}}'${didYouMean(suggestion && `{${suggestion}}`)}`,
+  hint: "CRM attributes are made from the payload, so their templates can only use the payload's fields, and {language}: the code of the language the patient used ('en', 'te', 'hi').",
 });

@@ -1,5 +1,8 @@
-import { specialities } from "../../config/site-config";
+import { blogPosts } from "../../config/content";
 import { useEntry } from "../../entries/entry-context";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
+import { useListLang } from "../../i18n/lists";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -8,20 +11,19 @@ import { ContentList, InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./blog-article.css";
 
-/** Shown on an article that is still sample text. */
-export const sampleArticleNote =
-  "Sample article: this text is a placeholder awaiting review by our doctors. Please talk to a doctor before acting on it.";
-
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
+  const { specialities, ui } = useLayoutConfig();
   const current = useEntry();
+  const lang = useLanguage();
+  const { items, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
   if (current?.kind !== "posts") throw new Error("blog-article only works on an article page (each: posts).");
-  const post = current.entry;
+  const post = items.find((p) => p.slug === current.entry.slug) ?? current.entry;
   const speciality = specialities.find((s) => s.slug === post.speciality);
   return (
     <article className="blog-article container">
       <header className="blog-article__header">
-        <h1>{post.title}</h1>
+        <h1 lang={langOf(post.title)}>{post.title}</h1>
         <p className="blog-article__meta">
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           <span aria-hidden="true"> · </span>
@@ -29,14 +31,16 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
           {post.readingMinutes ? (
             <>
               <span aria-hidden="true"> · </span>
-              <span>{post.readingMinutes} min read</span>
+              <span>{formatMessage(ui.samples.readingTime, { minutes: post.readingMinutes }, lang)}</span>
             </>
           ) : null}
         </p>
-        <p className="page-intro">{post.summary}</p>
+        <p className="page-intro" lang={langOf(post.summary)}>
+          {post.summary}
+        </p>
       </header>
-      {post.sample ? <SampleNote text={sampleArticleNote} /> : null}
-      <div className="blog-article__body">
+      {post.sample ? <SampleNote text={ui.samples.articleNote} /> : null}
+      <div className="blog-article__body" lang={langOf(post.sections[0]?.paragraphs[0])}>
         {post.sections.map((section, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: sections may lack headings; position identifies them.
           <section key={index}>

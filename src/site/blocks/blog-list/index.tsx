@@ -1,5 +1,7 @@
 import { blogPosts } from "../../config/content";
-import { specialities } from "../../config/site-config";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
+import { useListLang } from "../../i18n/lists";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -10,7 +12,10 @@ import "./blog-list.css";
 
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
-  const sorted = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+  const { specialities, ui } = useLayoutConfig();
+  const lang = useLanguage();
+  const { items: posts, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
+  const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date));
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (
     <section className="blog-list container">
@@ -24,15 +29,19 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
                 {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
                 <time dateTime={post.date}>{formatDate(post.date)}</time>
               </p>
-              <h3 className="blog-card__title">
+              <h3 className="blog-card__title" lang={langOf(post.title)}>
                 <Link to={`/blogs/${post.slug}`} className="blog-card__link stretched-link">
                   {post.title}
                 </Link>
               </h3>
-              <p className="blog-card__summary">{post.summary}</p>
+              <p className="blog-card__summary" lang={langOf(post.summary)}>
+                {post.summary}
+              </p>
               <p className="blog-card__footer meta-line">
-                {post.readingMinutes ? <span>{post.readingMinutes} min read</span> : null}
-                {post.sample ? <SampleBadge label="Sample article" /> : null}
+                {post.readingMinutes ? (
+                  <span>{formatMessage(ui.samples.readingTime, { minutes: post.readingMinutes }, lang)}</span>
+                ) : null}
+                {post.sample ? <SampleBadge label={ui.samples.article} /> : null}
               </p>
             </li>
           );

@@ -1,5 +1,6 @@
-import { site, specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
@@ -9,15 +10,13 @@ import { SampleNote } from "../../ui/SampleNote";
 import type { BlockProps } from "../types";
 import "./branch-details.css";
 
-/** Shown on a branch whose details are sample data. */
-export const sampleBranchNote =
-  "The address, phone number and hours on this page are being confirmed. Please call our 24x7 number before visiting.";
-
 /**
  * On a branch page: the branch's address, phone, hours, map link and specialities, with the
  * appointment, call and find-a-doctor actions.
  */
 export function BranchDetails(_: BlockProps<"branch-details">) {
+  const { site, specialities, ui } = useLayoutConfig();
+  const lang = useLanguage();
   const current = useEntry();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
   const branch = current.entry;
@@ -28,7 +27,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
         <Icon name="map-pin" /> {branch.city}, {branch.state}
       </p>
       <h1 className="branch-details__title">{branch.name}</h1>
-      {branch.sample ? <SampleNote text={sampleBranchNote} /> : null}
+      {branch.sample ? <SampleNote text={ui.samples.branchNote} /> : null}
       <div className="branch-details__grid">
         <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
         <div className="branch-details__panel">
@@ -59,7 +58,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
               <Icon name="ambulance" /> 24x7 emergency
             </dt>
             <dd>
-              <a href={telHref()}>{site.contact.phoneDisplay}</a>
+              <a href={telHref(site)}>{site.contact.phoneDisplay}</a>
             </dd>
             <dt>
               <Icon name="clock" /> Hours
@@ -86,7 +85,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
           </div>
         </div>
       </div>
-      <h2>Specialities at {branch.name}</h2>
+      <h2>{formatMessage(ui.branches.specialitiesAt, { branch: branch.name }, lang)}</h2>
       <ul className="pill-list">
         {offered.map((s) => (
           <li key={s.slug}>

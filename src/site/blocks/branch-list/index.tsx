@@ -1,5 +1,6 @@
-import { branches } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";
@@ -9,6 +10,8 @@ import "./branch-list.css";
 
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
 export function BranchList({ block }: BlockProps<"branch-list">) {
+  const { branches, ui } = useLayoutConfig();
+  const lang = useLanguage();
   const entry = useEntry();
   const current = entry?.kind === "branches" ? entry.entry.slug : undefined;
   const shown = branches.filter((branch) => branch.slug !== current);
@@ -37,7 +40,9 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
               <p className="branch-tile__place">
                 <Icon name="map-pin" /> {branch.city}, {branch.state}
               </p>
-              <p className="branch-tile__count">{branch.specialities.length} specialities</p>
+              <p className="branch-tile__count">
+                {formatMessage(ui.branches.specialityCount, { count: branch.specialities.length }, lang)}
+              </p>
             </div>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { branches, site } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
@@ -7,6 +7,7 @@ import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
+  const { branches, site, ui } = useLayoutConfig();
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
@@ -17,7 +18,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
           <span>
             <span className="contact-channel__label">24x7 helpline and emergency</span>
-            <a href={telHref()} className="contact-channel__value">
+            <a href={telHref(site)} className="contact-channel__value">
               {site.contact.phoneDisplay}
             </a>
           </span>
@@ -39,7 +40,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           </span>
           <span>
             <span className="contact-channel__label">{site.chatApp.label}</span>
-            <a href={chatHref()} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
+            <a href={chatHref(site)} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
               Chat with us
             </a>
           </span>
@@ -47,7 +48,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
       </ul>
       {block.showBranches ? (
         <>
-          <h3>Our branches</h3>
+          <h3>{ui.branches.ourBranches}</h3>
           <ul className="contact-details__branches">
             {branches.map((branch) => (
               <li key={branch.slug}>
@@ -56,7 +57,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
                   {branch.city}, {branch.state}
                 </span>
                 {branch.sample ? (
-                  <span className="contact-details__pending">Branch phone being confirmed: call the 24x7 number</span>
+                  <span className="contact-details__pending">{ui.branches.phonePending}</span>
                 ) : (
                   <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
                 )}

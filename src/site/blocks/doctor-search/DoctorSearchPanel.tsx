@@ -8,7 +8,9 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
 import type { Doctor } from "../../../shared/generated/doctors";
-import { branches, site, specialities } from "../../config/site-config";
+import { branches, specialities } from "../../config/site-config";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -101,10 +103,12 @@ function useFilters(): [DoctorFilters, (patch: Partial<DoctorFilters>) => void] 
   return [filters, change];
 }
 
-const specialityName = (slug: string) => specialities.find((s) => s.slug === slug)?.name ?? slug;
-
 function DoctorCard({ doctor }: { doctor: Doctor }) {
-  const atBranches = branches.filter((b) => doctor.branches.includes(b.slug));
+  const config = useLayoutConfig();
+  const words = config.ui.doctorSearch;
+  const lang = useLanguage();
+  const atBranches = config.branches.filter((b) => doctor.branches.includes(b.slug));
+  const specialityName = (slug: string) => config.specialities.find((s) => s.slug === slug)?.name ?? slug;
   return (
     <li className="doctor-card surface">
       <div className="doctor-card__header">
@@ -114,26 +118,26 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
         <div className="doctor-card__heading">
           <h3 className="doctor-card__name">{doctor.name}</h3>
           <p className="doctor-card__designation">{doctor.designation}</p>
-          {doctor.sample ? <SampleBadge label="Sample profile" /> : null}
+          {doctor.sample ? <SampleBadge label={config.ui.samples.profile} /> : null}
         </div>
       </div>
       <dl className="doctor-card__facts">
         <div>
-          <dt>Speciality</dt>
+          <dt>{words.specialityLabel}</dt>
           <dd>
             <Link to={`/specialities/${doctor.speciality}`}>{specialityName(doctor.speciality)}</Link>
           </dd>
         </div>
         <div>
-          <dt>Qualifications</dt>
+          <dt>{words.qualifications}</dt>
           <dd>{doctor.qualifications}</dd>
         </div>
         <div>
-          <dt>Experience</dt>
-          <dd>{doctor.experienceYears === 1 ? "1 year" : `${doctor.experienceYears} years`}</dd>
+          <dt>{words.experience}</dt>
+          <dd>{formatMessage(words.years, { years: doctor.experienceYears }, lang)}</dd>
         </div>
         <div>
-          <dt>Consults at</dt>
+          <dt>{words.consultsAt}</dt>
           <dd>
             {atBranches.map((branch, index) => (
               <span key={branch.slug}>
@@ -144,24 +148,27 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
           </dd>
         </div>
         <div>
-          <dt>Languages</dt>
+          <dt>{words.languages}</dt>
           <dd>{doctor.languages.join(", ")}</dd>
         </div>
         {doctor.consultationHours ? (
           <div>
-            <dt>Hours</dt>
+            <dt>{words.hours}</dt>
             <dd>{doctor.consultationHours}</dd>
           </div>
         ) : null}
       </dl>
-      <BookAppointmentButton className="doctor-card__book" label={`Book an Appointment with ${doctor.name}`} />
+      <BookAppointmentButton
+        className="doctor-card__book"
+        label={formatMessage(words.book, { name: doctor.name }, lang)}
+      />
     </li>
   );
 }
 
-function countText(count: number, total: number): string {
-  if (count === total) return count === 1 ? "1 doctor" : `${count} doctors`;
-  return `${count} of ${total} doctors match your search`;
+/** How many doctors are shown: all of them, or how many of all match. */
+function countText(words: { count: string; countOf: string }, count: number, total: number, lang: string): string {
+  return formatMessage(count === total ? words.count : words.countOf, { count, total }, lang);
 }
 
 export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
@@ -170,32 +177,35 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
   const results = useMemo(() => matchDoctors(doctors, filters), [doctors, filters]);
   const filtered = filters.name.trim() !== "" || filters.speciality !== "" || filters.branch !== "";
   const clear = () => change(emptyFilters);
+  const { site, specialities: specialityNames, branches: branchNames, ui } = useLayoutConfig();
+  const words = ui.doctorSearch;
+  const lang = useLanguage();
   return (
     <div className="doctor-search__panel">
       {/* biome-ignore lint/a11y/noRedundantRoles: <search> is new (2023); the explicit role keeps the landmark for the browsers and screen readers that do not map it yet. */}
-      <search role="search" aria-label="Find a doctor">
+      <search role="search" aria-label={words.search}>
         <form className="doctor-search__filters" onSubmit={(event) => event.preventDefault()}>
           <div className="field">
-            <label htmlFor={`${id}-name`}>Doctor's name</label>
+            <label htmlFor={`${id}-name`}>{words.name}</label>
             <input
               id={`${id}-name`}
               type="search"
               value={filters.name}
               onChange={(event) => change({ name: event.target.value })}
-              placeholder="For example, Anjali"
+              placeholder={words.namePlaceholder}
               autoComplete="off"
               enterKeyHint="search"
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-speciality`}>Speciality</label>
+            <label htmlFor={`${id}-speciality`}>{words.specialityLabel}</label>
             <select
               id={`${id}-speciality`}
               value={filters.speciality}
               onChange={(event) => change({ speciality: event.target.value })}
             >
-              <option value="">All specialities</option>
-              {specialities.map((s) => (
+              <option value="">{words.allSpecialities}</option>
+              {specialityNames.map((s) => (
                 <option key={s.slug} value={s.slug}>
                   {s.name}
                 </option>
@@ -203,14 +213,14 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-branch`}>Branch</label>
+            <label htmlFor={`${id}-branch`}>{words.branch}</label>
             <select
               id={`${id}-branch`}
               value={filters.branch}
               onChange={(event) => change({ branch: event.target.value })}
             >
-              <option value="">All branches</option>
-              {branches.map((b) => (
+              <option value="">{words.allBranches}</option>
+              {branchNames.map((b) => (
                 <option key={b.slug} value={b.slug}>
                   {b.name}
                 </option>
@@ -219,13 +229,13 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
           </div>
           {filtered ? (
             <button type="button" className="button button--ghost doctor-search__clear" onClick={clear}>
-              Clear filters
+              {words.clear}
             </button>
           ) : null}
         </form>
       </search>
       <p className="doctor-search__count" role="status" aria-live="polite" aria-atomic="true">
-        {countText(results.length, doctors.length)}
+        {countText(words, results.length, doctors.length, lang)}
       </p>
       {block.sampleNote && results.some((d) => d.sample) ? <SampleNote text={block.sampleNote} /> : null}
       {results.length > 0 ? (
@@ -241,10 +251,10 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
           </p>
           <div className="doctor-search__empty-actions">
             <button type="button" className="button" onClick={clear}>
-              Clear filters
+              {words.clear}
             </button>
-            <a className="button button--ghost" href={telHref()}>
-              <Icon name="phone" /> Call {site.contact.phoneDisplay}
+            <a className="button button--ghost" href={telHref(site)}>
+              <Icon name="phone" /> {formatMessage(words.call, { phone: site.contact.phoneDisplay }, lang)}
             </a>
           </div>
         </div>

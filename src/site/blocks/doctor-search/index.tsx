@@ -1,3 +1,4 @@
+import { useListLang } from "../../i18n/lists";
 import type { BlockProps } from "../types";
 import { loadDoctors } from "./doctors";
 import "./doctor-search.css";
@@ -10,10 +11,11 @@ const [{ DoctorSearchPanel }, doctors] = await Promise.all([import("./DoctorSear
 
 /** Doctor search by name, speciality and branch (see DoctorSearchPanel). */
 export function DoctorSearch({ block }: BlockProps<"doctor-search">) {
+  const { items } = useListLang("doctors.json", "doctors", doctors);
   return (
     <section className="doctor-search container">
       {block.title ? <h2>{block.title}</h2> : null}
-      <DoctorSearchPanel block={block} doctors={doctors} />
+      <DoctorSearchPanel block={block} doctors={items} />
     </section>
   );
 }

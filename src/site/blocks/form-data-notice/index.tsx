@@ -1,4 +1,5 @@
 import { forms } from "../../config/forms";
+import { useUi } from "../../i18n/context";
 import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
@@ -6,6 +7,7 @@ import "./form-data-notice.css";
 
 /** What each lead form collects (read from the form's own config) and why (from the block). */
 export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {
+  const words = useUi().formDataNotice;
   const rows = block.forms.map((row) => {
     const form = forms[row.form];
     if (!form) throw new Error(`form-data-notice: no form '${row.form}' in site-config/forms/.`);
@@ -16,7 +18,7 @@ export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {
       purpose: row.purpose,
     };
   });
-  const caption = block.title ?? "What each form collects and why";
+  const caption = block.title ?? words.caption;
   return (
     <section className="form-data-notice container">
       <SectionHeading title={block.title} intro={block.intro} />
@@ -25,17 +27,17 @@ export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Form</th>
-              <th scope="col">What we collect</th>
-              <th scope="col">Why</th>
+              <th scope="col">{words.formColumn}</th>
+              <th scope="col">{words.collects}</th>
+              <th scope="col">{words.why}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row">{row.title}</th>
-                <td data-label="What we collect">{row.fields.join(", ")}</td>
-                <td data-label="Why">
+                <td data-label={words.collects}>{row.fields.join(", ")}</td>
+                <td data-label={words.why}>
                   <TextWithBreaks text={row.purpose} />
                 </td>
               </tr>

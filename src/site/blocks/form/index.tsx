@@ -1,3 +1,4 @@
+import { specialities } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { LeadForm } from "../../forms/LeadForm";
 import type { BlockProps } from "../types";
@@ -6,7 +7,9 @@ import "./form.css";
 /** A lead form from site-config/forms/; on a speciality page it carries that speciality. */
 export function Form({ block }: BlockProps<"form">) {
   const entry = useEntry();
-  const speciality = entry?.kind === "specialities" ? entry.entry.name : undefined;
+  // As the English config names it, whatever the page's language: the CRM gets English names.
+  const slug = entry?.kind === "specialities" ? entry.entry.slug : undefined;
+  const speciality = slug ? (specialities.find((s) => s.slug === slug)?.name ?? undefined) : undefined;
   return (
     <section className="form-block container">
       <LeadForm

@@ -3,6 +3,9 @@ import type { HealthPackagesBlock } from "../../../shared/generated/blocks/healt
 import type { HealthPackage } from "../../../shared/generated/packages";
 import { healthPackages } from "../../config/content";
 import { LeadForm } from "../../forms/LeadForm";
+import { useFallbackLang, useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
+import { useListLang } from "../../i18n/lists";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatInr } from "../../ui/formatting";
 import { Icon } from "../../ui/Icon";
@@ -11,10 +14,6 @@ import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./health-packages.css";
-
-/** Shown when any package is sample data: prices and contents are not to be taken as final. */
-export const samplePackagesNote =
-  "These packages and prices are samples while our team confirms them. We will confirm what is included and the price when we call you about your booking.";
 
 /**
  * After the jump to the booking form, chooses the package in the form's select that offers it
@@ -45,14 +44,18 @@ function PackageCard({
 }) {
   const full = (block.variant ?? "full") === "full";
   const headingId = `package-${pkg.slug}`;
-  const bookLabel = block.bookLabel ?? "Book this package";
+  const { ui } = useLayoutConfig();
+  const lang = useLanguage();
+  const langOf = useFallbackLang();
+  const words = ui.healthPackages;
+  const bookLabel = block.bookLabel ?? words.book;
   return (
     <li className={pkg.highlight ? "package-card package-card--highlight surface" : "package-card surface"}>
       {pkg.highlight ? <span className="package-card__highlight">{pkg.highlight}</span> : null}
       <h3 className="package-card__name" id={headingId}>
         {pkg.name}
       </h3>
-      {pkg.sample ? <SampleBadge label="Sample package" /> : null}
+      {pkg.sample ? <SampleBadge label={ui.samples.package} /> : null}
       <p className="package-card__price">
         <data value={pkg.priceInr}>{formatInr(pkg.priceInr)}</data>
       </p>
@@ -62,7 +65,7 @@ function PackageCard({
       </p>
       {full ? (
         <>
-          <h4 className="package-card__includes-title">What it includes</h4>
+          <h4 className="package-card__includes-title">{words.includes}</h4>
           <ul className="package-card__includes">
             {pkg.includes.map((item) => (
               <li key={item}>
@@ -72,12 +75,12 @@ function PackageCard({
           </ul>
           {pkg.preparation ? (
             <p className="package-card__preparation">
-              <strong>Before your checkup:</strong> {pkg.preparation}
+              <strong>{words.preparation}</strong> <span lang={langOf(pkg.preparation)}>{pkg.preparation}</span>
             </p>
           ) : null}
         </>
       ) : (
-        <p className="package-card__count">{pkg.includes.length} tests and consultations</p>
+        <p className="package-card__count">{formatMessage(words.testCount, { count: pkg.includes.length }, lang)}</p>
       )}
       {formAnchor ? (
         <p className="package-card__actions">
@@ -97,12 +100,14 @@ function PackageCard({
 
 /** Health checkup packages: contents and indicative prices, and the package booking form. */
 export function HealthPackages({ block }: BlockProps<"health-packages">) {
-  const shown = block.limit ? healthPackages.slice(0, block.limit) : healthPackages;
+  const { items: packages } = useListLang("packages.json", "packages", healthPackages);
+  const shown = block.limit ? packages.slice(0, block.limit) : packages;
   const formAnchor = block.form ? `book-${block.form}` : undefined;
+  const { ui } = useLayoutConfig();
   return (
     <section className={`health-packages health-packages--${block.variant ?? "full"} container`}>
       <SectionHeading title={block.title} intro={block.intro} />
-      {shown.some((pkg) => pkg.sample) ? <SampleNote text={samplePackagesNote} /> : null}
+      {shown.some((pkg) => pkg.sample) ? <SampleNote text={ui.healthPackages.sampleNote} /> : null}
       <ul className="package-list card-list">
         {shown.map((pkg) => (
           <PackageCard key={pkg.slug} pkg={pkg} block={block} formAnchor={formAnchor} />

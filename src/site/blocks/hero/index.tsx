@@ -1,4 +1,4 @@
-import { site } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
@@ -8,6 +8,7 @@ import "./hero.css";
 
 /** The top of the home page: H1, introduction, main calls to action and the 24x7 emergency number. */
 export function Hero({ block }: BlockProps<"hero">) {
+  const { site } = useLayoutConfig();
   return (
     <section className="hero">
       <div className="container hero__inner">
@@ -35,7 +36,7 @@ export function Hero({ block }: BlockProps<"hero">) {
               </span>
               <span>
                 <span className="hero__emergency-label">{block.emergencyLabel}</span>{" "}
-                <a href={telHref()} className="hero__emergency-number">
+                <a href={telHref(site)} className="hero__emergency-number">
                   {site.contact.phoneDisplay}
                 </a>
               </span>

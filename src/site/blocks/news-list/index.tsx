@@ -1,3 +1,4 @@
+import { useUi } from "../../i18n/context";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
@@ -7,6 +8,7 @@ import "./news-list.css";
 
 /** Dated news items, newest first; sample items are marked. */
 export function NewsList({ block }: BlockProps<"news-list">) {
+  const ui = useUi();
   const items = [...block.items].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <section className="news-list container">
@@ -21,7 +23,7 @@ export function NewsList({ block }: BlockProps<"news-list">) {
             <li className="news-item" key={`${item.date}-${item.title}`}>
               <p className="news-item__meta meta-line">
                 <time dateTime={item.date}>{formatDate(item.date)}</time>
-                {item.sample ? <SampleBadge label="Sample item" /> : null}
+                {item.sample ? <SampleBadge label={ui.samples.item} /> : null}
               </p>
               <h3 className="news-item__title">{item.title}</h3>
               <p className="news-item__summary">

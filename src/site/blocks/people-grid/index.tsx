@@ -1,3 +1,4 @@
+import { useUi } from "../../i18n/context";
 import { initials } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { SectionHeading } from "../../ui/SectionHeading";
@@ -7,6 +8,7 @@ import "./people-grid.css";
 
 /** People with role and biography, such as the leadership team; sample profiles are marked. */
 export function PeopleGrid({ block }: BlockProps<"people-grid">) {
+  const ui = useUi();
   return (
     <section className="people-grid container">
       <SectionHeading title={block.title} intro={block.intro} />
@@ -18,7 +20,7 @@ export function PeopleGrid({ block }: BlockProps<"people-grid">) {
             </span>
             <h3 className="person-card__name">{person.name}</h3>
             <p className="person-card__role">{person.role}</p>
-            {person.sample ? <SampleBadge label="Sample profile" /> : null}
+            {person.sample ? <SampleBadge label={ui.samples.profile} /> : null}
             {person.bio ? (
               <p className="person-card__bio">
                 <TextWithBreaks text={person.bio} />

@@ -5,9 +5,10 @@ import { loadIndex } from "../../collections/load";
 import { words } from "../../collections/resolve";
 import { useListPage, useTracked } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
-import { branches, site } from "../../config/site-config";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
+import { useLanguage, useLayoutConfig, useUi } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -51,15 +52,13 @@ function SearchResults({
   size: number;
 }) {
   const index = useTracked(loadIndex(presentation.dataFile));
-  if (!index || "loading" in index) return <p aria-busy="true">Searching…</p>;
-  if ("failed" in index) return <p>The search is not available right now; please browse the list instead.</p>;
+  const text = useUi().specialityDetails;
+  const lang = useLanguage();
+  if (!index || "loading" in index) return <p aria-busy="true">{text.searching}</p>;
+  if ("failed" in index) return <p>{text.searchUnavailable}</p>;
   const found = searchTreatments(index.value, query);
-  const count =
-    found.length === 0
-      ? `No treatment matches '${query.trim()}'.`
-      : found.length <= size
-        ? `${found.length === 1 ? "1 treatment matches" : `${found.length} treatments match`}.`
-        : `The first ${size} of ${found.length} treatments that match; type more to narrow the list.`;
+  const message = found.length === 0 ? text.searchNone : found.length <= size ? text.searchCount : text.searchFirst;
+  const count = formatMessage(message, { query: query.trim(), count: found.length, size }, lang);
   return (
     <>
       <p role="status">{count}</p>
@@ -76,12 +75,15 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
   const list = useListPage(presentation.dataFile, page, size);
   const [query, setQuery] = useState("");
   const id = useId();
-  if (!list || "loading" in list) return <p aria-busy="true">Loading treatments…</p>;
+  const text = useUi().specialityDetails;
+  const lang = useLanguage();
+  if (!list || "loading" in list) return <p aria-busy="true">{text.loadingTreatments}</p>;
   const shown = "value" in list ? list.value : undefined;
   if (!shown) {
     return (
       <p>
-        This list has no page {page}. <Link to={base}>See the first page of {name} treatments</Link>.
+        {formatMessage(text.noListPage, { page }, lang)}{" "}
+        <Link to={base}>{formatMessage(text.firstPage, { name }, lang)}</Link>.
       </p>
     );
   }
@@ -90,13 +92,13 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
       {shown.total > shown.size ? (
         // biome-ignore lint/a11y/noRedundantRoles: as the doctor search: <search> is new, the role keeps the landmark.
         <search role="search" className="treatment-search">
-          <label htmlFor={`${id}-search`}>Find a {name} treatment</label>{" "}
+          <label htmlFor={`${id}-search`}>{formatMessage(text.findTreatment, { name }, lang)}</label>{" "}
           <input
             id={`${id}-search`}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="For example, angioplasty"
+            placeholder={text.searchPlaceholder}
             autoComplete="off"
             enterKeyHint="search"
           />
@@ -110,7 +112,12 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
             items={shown.slugs.map((slug, i) => ({ slug, name: shown.names[i] }))}
             route={presentation.route}
           />
-          <Pagination page={shown.page} pages={shown.pages} base={base} label={`Pages of the ${name} treatments`} />
+          <Pagination
+            page={shown.page}
+            pages={shown.pages}
+            base={base}
+            label={formatMessage(text.pagesOf, { name }, lang)}
+          />
         </>
       )}
     </>
@@ -122,6 +129,7 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
  * that offer it, and the appointment and find-a-doctor actions.
  */
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
+  const { branches, site, ui } = useLayoutConfig();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
@@ -147,8 +155,8 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
       </div>
       {speciality.treatments ? (
         <>
-          <h2>Treatments</h2>
-          <p>Read about the treatments we offer, how they are done and what recovery involves.</p>
+          <h2>{ui.specialityDetails.treatmentsHeading}</h2>
+          <p>{ui.specialityDetails.treatmentsIntro}</p>
           <TreatmentLinks
             collectionId={speciality.treatments}
             base={entryRoute("specialities", speciality.slug)}
@@ -156,7 +164,7 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
           />
         </>
       ) : null}
-      <h2>Where to find us</h2>
+      <h2>{ui.specialityDetails.whereToFindUs}</h2>
       {offeredAt.length > 0 ? (
         <ul className="pill-list">
           {offeredAt.map((branch) => (
@@ -169,7 +177,7 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
         </ul>
       ) : (
         <p>
-          Call us on <a href={telHref()}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
+          Call us on <a href={telHref(site)}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
           {speciality.name} specialists are available.
         </p>
       )}

@@ -1,4 +1,4 @@
-import { specialities } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
@@ -8,6 +8,7 @@ import "./speciality-grid.css";
 
 /** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
 export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
+  const { specialities } = useLayoutConfig();
   const variant = block.variant ?? "detailed";
   return (
     <section className={`speciality-grid speciality-grid--${variant} container`}>

@@ -1,4 +1,6 @@
 import { useTreatment } from "../../collections/treatment-context";
+import { useLanguage } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./treatment-heading.css";
@@ -7,9 +9,10 @@ import "./treatment-heading.css";
 export function TreatmentHeading(_: BlockProps<"treatment-heading">) {
   const { subDepartment, presentation } = useTreatment();
   const { content } = subDepartment;
+  const lang = useLanguage();
   return (
     <header className="treatment-heading container">
-      <h1>{content.h1 ?? presentation.headingFallback.replaceAll("{name}", subDepartment.name)}</h1>
+      <h1>{content.h1 ?? formatMessage(presentation.headingFallback, { name: subDepartment.name }, lang)}</h1>
       {content.intro ? (
         <p className="treatment-heading__intro">
           <TextWithBreaks text={content.intro} />

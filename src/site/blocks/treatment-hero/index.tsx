@@ -1,6 +1,8 @@
 import { treatmentImageFrame } from "../../../shared/image-variants";
 import { useTreatment } from "../../collections/treatment-context";
 import { LeadForm } from "../../forms/LeadForm";
+import { useLanguage } from "../../i18n/context";
+import { formatMessage } from "../../i18n/format";
 import { ConfigImage } from "../../ui/ConfigImage";
 import type { BlockProps } from "../types";
 import "./treatment-hero.css";
@@ -13,6 +15,7 @@ import "./treatment-hero.css";
 export function TreatmentHero(_: BlockProps<"treatment-hero">) {
   const { subDepartment, presentation, speciality } = useTreatment();
   const name = subDepartment.name;
+  const lang = useLanguage();
   return (
     <section className="treatment-hero container">
       <figure className="treatment-hero__figure">
@@ -29,7 +32,7 @@ export function TreatmentHero(_: BlockProps<"treatment-hero">) {
       <div className="treatment-hero__form">
         <LeadForm
           formId={presentation.appointment.form}
-          title={presentation.appointment.titleTemplate.replaceAll("{name}", name)}
+          title={formatMessage(presentation.appointment.titleTemplate, { name }, lang)}
           context={{ treatment: name, department: name || presentation.defaultDepartment, speciality }}
           submitCheckMessage={presentation.appointment.mobileSubmitMessage}
           idPrefix="treatment-appointment"

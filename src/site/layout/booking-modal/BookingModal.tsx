@@ -8,9 +8,9 @@
  * body that fills in a moment later.
  */
 import { useEffect, useState } from "react";
-import { navigation } from "../../config/site-config";
 import { LeadForm } from "../../forms/LeadForm";
 import { isLeadFormLoaded, LeadForm as LazyLeadForm, preloadLeadForm } from "../../forms/lazy-lead-form";
+import { useLayoutConfig } from "../../i18n/context";
 import { Modal } from "../../ui/modal/Modal";
 import "./booking-modal.css";
 
@@ -21,6 +21,7 @@ interface BookingModalProps {
 }
 
 export function BookingModal({ open, onClose, opener }: BookingModalProps) {
+  const { navigation } = useLayoutConfig();
   // Builds resolve LeadForm to the lazy wrapper (vite.config.ts); where it is the eager form (the
   // unit tests) there is nothing to wait for.
   const [formReady, setFormReady] = useState(() => LeadForm !== LazyLeadForm || isLeadFormLoaded());

@@ -6,31 +6,33 @@
  */
 import { type ReactNode, useId } from "react";
 import { slugify } from "../../../shared/slug";
-import { footer, navigation, site } from "../../config/site-config";
 import { entryRoute } from "../../entries/entry-routes";
+import { useFallbackLang, useLayoutConfig, useUi } from "../../i18n/context";
+import { defaultLayout } from "../../i18n/layout-config";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink, chatHref, telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
-import { uiText } from "../../ui/ui-text";
 import "./footer.css";
 
 /** The page of a speciality named in the footer: /specialities/{slug of the name}. */
 export const footerSpecialityRoute = (name: string) => entryRoute("specialities", slugify(name));
 
 function NewTabNote() {
+  const ui = useUi();
   return (
     <>
       {" "}
-      <span className="visually-hidden">{uiText.opensInNewTab}</span>
+      <span className="visually-hidden">{ui.layout.opensInNewTab}</span>
     </>
   );
 }
 
 function LinkColumn({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const headingId = useId();
+  const langOf = useFallbackLang();
   return (
     <nav className={`footer__column${className ? ` ${className}` : ""}`} aria-labelledby={headingId}>
-      <h2 id={headingId} className="footer__heading">
+      <h2 id={headingId} className="footer__heading" lang={langOf(title)}>
         {title}
       </h2>
       {children}
@@ -39,14 +41,22 @@ function LinkColumn({ title, children, className }: { title: string; children: R
 }
 
 export function Footer() {
+  const { footer, navigation, site, ui } = useLayoutConfig();
+  const langOf = useFallbackLang();
+  // A speciality's page is named by its English name's slug, whatever language the name is shown in.
+  const englishNames = defaultLayout.footer.specialities.names;
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
         <section className="footer__column footer__about">
-          <h2 className="footer__heading">{footer.about.title}</h2>
-          <p className="footer__text">{footer.about.text}</p>
+          <h2 className="footer__heading" lang={langOf(footer.about.title)}>
+            {footer.about.title}
+          </h2>
+          <p className="footer__text" lang={langOf(footer.about.text)}>
+            {footer.about.text}
+          </p>
           {site.social.length > 0 ? (
-            <ul className="footer__social" aria-label={uiText.social}>
+            <ul className="footer__social" aria-label={ui.layout.social}>
               {site.social.map((social) => (
                 <li key={social.network}>
                   <a
@@ -54,7 +64,7 @@ export function Footer() {
                     className="social-link"
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${social.label} ${uiText.opensInNewTab}`}
+                    aria-label={`${social.label} ${ui.layout.opensInNewTab}`}
                     title={social.label}
                   >
                     <Icon name={social.network} />
@@ -66,13 +76,17 @@ export function Footer() {
         </section>
 
         <section className="footer__column footer__contact">
-          <h2 className="footer__heading">{footer.contactTitle}</h2>
+          <h2 className="footer__heading" lang={langOf(footer.contactTitle)}>
+            {footer.contactTitle}
+          </h2>
           <ul className="footer__contact-list">
             <li>
-              <a href={telHref()} className="footer__contact-link footer__phone">
+              <a href={telHref(site)} className="footer__contact-link footer__phone">
                 <Icon name="phone" />
                 <span>
-                  <span className="footer__contact-caption">{navigation.topBar.emergencyLabel}</span>{" "}
+                  <span className="footer__contact-caption" lang={langOf(navigation.topBar.emergencyLabel)}>
+                    {navigation.topBar.emergencyLabel}
+                  </span>{" "}
                   <span className="footer__contact-value">{site.contact.phoneDisplay}</span>
                 </span>
               </a>
@@ -84,9 +98,9 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={chatHref()} className="footer__contact-link" target="_blank" rel="noopener noreferrer">
+              <a href={chatHref(site)} className="footer__contact-link" target="_blank" rel="noopener noreferrer">
                 <Icon name="chat" />
-                <span>{site.chatApp.label}</span>
+                <span lang={langOf(site.chatApp.label)}>{site.chatApp.label}</span>
                 <NewTabNote />
               </a>
             </li>
@@ -97,7 +111,7 @@ export function Footer() {
                 <li key={link.label}>
                   <ConfigLink link={link} className="footer__external-link">
                     <Icon name="hospital" />
-                    <span>{link.label}</span>
+                    <span lang={langOf(link.label)}>{link.label}</span>
                     {link.href?.startsWith("http") ? <NewTabNote /> : null}
                   </ConfigLink>
                 </li>
@@ -119,9 +133,11 @@ export function Footer() {
         ))}
         <LinkColumn title={footer.specialities.title} className="footer__specialities">
           <ul className="footer__links footer__links--columns">
-            {footer.specialities.names.map((name) => (
-              <li key={name}>
-                <Link to={footerSpecialityRoute(name)}>{name}</Link>
+            {footer.specialities.names.map((name, i) => (
+              <li key={englishNames[i] ?? name}>
+                <Link to={footerSpecialityRoute(englishNames[i] ?? name)} lang={langOf(name)}>
+                  {name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -130,11 +146,11 @@ export function Footer() {
 
       <div className="footer__bottom">
         <div className="container footer__bottom-inner">
-          <p className="footer__copyright">
+          <p className="footer__copyright" lang={langOf(site.name)}>
             © {site.footerYear} {site.name}
           </p>
           {footer.legal.length > 0 ? (
-            <nav aria-label={uiText.legalNavigation}>
+            <nav aria-label={ui.layout.legalNavigation}>
               <ul className="footer__legal">
                 {footer.legal.map((link) => (
                   <li key={link.label}>

@@ -3,13 +3,14 @@
  * main navigation (fixed with the logo past site.scrollThresholdPx) and the mobile slide-in menu.
  */
 import { useCallback, useId, useRef, useState } from "react";
-import { site } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { useScrolledPast } from "../../ui/use-scrolled-past";
 import { MobileMenu } from "../mobile-menu/MobileMenu";
 import { MainNav } from "./MainNav";
 import { TopBar } from "./TopBar";
 
 export function Header() {
+  const { site } = useLayoutConfig();
   const fixed = useScrolledPast(site.scrollThresholdPx);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

@@ -9,13 +9,11 @@
  * the keyboard (see MegaMenu). One is open at a time; a click outside or a navigation closes it.
  */
 import { type Ref, useCallback, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router-dom";
 import type { Link as ConfigLinkData } from "../../../shared/generated/defs";
-import { navigation } from "../../config/site-config";
+import { useLayoutConfig, useRoutePath } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
-import { uiText } from "../../ui/ui-text";
 import { MegaMenu } from "../mega-menu/MegaMenu";
 import { activeItemKey, isCurrentPage } from "./active-item";
 import { Logo } from "./Logo";
@@ -24,11 +22,8 @@ import "./main-nav.css";
 /** How long a hover-opened menu stays after the mouse leaves it. */
 export const HOVER_CLOSE_DELAY_MS = 200;
 
-export const locationsLink: ConfigLinkData = {
-  label: navigation.locations.buttonLabel,
-  action: "locations-modal",
-  icon: "map-pin",
-};
+/** The Locations button, as a config link so ConfigLink makes the modal's button. */
+export const locationsLink = (label: string): ConfigLinkData => ({ label, action: "locations-modal", icon: "map-pin" });
 
 interface MainNavProps {
   fixed: boolean;
@@ -39,7 +34,8 @@ interface MainNavProps {
 }
 
 export function MainNav({ fixed, menuOpen, menuId, menuButtonRef, onOpenMenu }: MainNavProps) {
-  const { pathname } = useLocation();
+  const { navigation, ui } = useLayoutConfig();
+  const pathname = useRoutePath();
   const activeKey = activeItemKey(pathname, navigation.items);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const openedByHover = useRef(false);
@@ -84,7 +80,7 @@ export function MainNav({ fixed, menuOpen, menuId, menuButtonRef, onOpenMenu }: 
   };
 
   return (
-    <nav ref={navRef} className={`nav${fixed ? " nav--fixed" : ""}`} aria-label={uiText.mainNavigation}>
+    <nav ref={navRef} className={`nav${fixed ? " nav--fixed" : ""}`} aria-label={ui.layout.mainNavigation}>
       <div className="container nav__inner">
         {fixed ? <Logo className="nav__logo" /> : null}
         <ul className="nav__list">
@@ -122,7 +118,7 @@ export function MainNav({ fixed, menuOpen, menuId, menuButtonRef, onOpenMenu }: 
           )}
         </ul>
         <div className="nav__end">
-          <ConfigLink link={locationsLink} withIcon className="nav__locations" />
+          <ConfigLink link={locationsLink(navigation.locations.buttonLabel)} withIcon className="nav__locations" />
           <button
             ref={menuButtonRef}
             type="button"
@@ -132,7 +128,7 @@ export function MainNav({ fixed, menuOpen, menuId, menuButtonRef, onOpenMenu }: 
             onClick={onOpenMenu}
           >
             <Icon name="menu" />
-            <span>{uiText.menu}</span>
+            <span>{ui.layout.menu}</span>
           </button>
         </div>
       </div>

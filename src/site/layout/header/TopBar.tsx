@@ -4,35 +4,41 @@
  */
 
 import type { Link } from "../../../shared/generated/defs";
-import { navigation, site } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
+import type { LayoutConfig } from "../../i18n/layout-config";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { ConfigLink } from "../../ui/ConfigLink";
+import { LanguageSwitcher } from "../language-switcher/LanguageSwitcher";
 import { Logo } from "./Logo";
 import "./top-bar.css";
 
-const { topBar } = navigation;
-
 /** The top bar's three links, expressed as config links so ConfigLink builds tel: and the modal button. */
-export const topBarLinks = {
-  emergency: { label: topBar.emergencyLabel, action: "call", icon: "ambulance" },
-  call: { label: `${topBar.callLabel} ${site.contact.phoneDisplay}`, action: "call", icon: "phone" },
-  book: { label: topBar.bookLabel, action: "booking-modal", icon: "calendar" },
-} satisfies Record<string, Link>;
+export function topBarLinks({ navigation: { topBar }, site }: Pick<LayoutConfig, "navigation" | "site">) {
+  return {
+    emergency: { label: topBar.emergencyLabel, action: "call", icon: "ambulance" },
+    call: { label: `${topBar.callLabel} ${site.contact.phoneDisplay}`, action: "call", icon: "phone" },
+    book: { label: topBar.bookLabel, action: "booking-modal", icon: "calendar" },
+  } satisfies Record<string, Link>;
+}
 
 export function TopBar() {
+  const config = useLayoutConfig();
+  const { site } = config;
+  const links = topBarLinks(config);
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
         <Logo className="top-bar__logo" />
+        <LanguageSwitcher />
         <ul className="top-bar__actions">
           <li>
-            <ConfigLink link={topBarLinks.emergency} withIcon className="top-bar__emergency" />
+            <ConfigLink link={links.emergency} withIcon className="top-bar__emergency" />
           </li>
           <li className="top-bar__call-item">
-            <ConfigLink link={topBarLinks.call} withIcon className="top-bar__call" />
+            <ConfigLink link={links.call} withIcon className="top-bar__call" />
           </li>
           <li className="top-bar__book-item">
-            <ConfigLink link={topBarLinks.book} withIcon className="button button--accent top-bar__book" />
+            <ConfigLink link={links.book} withIcon className="button button--accent top-bar__book" />
           </li>
         </ul>
         <ConfigImage className="top-bar__accreditation" image={site.accreditationLogo} />

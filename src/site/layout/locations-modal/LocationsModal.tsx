@@ -9,8 +9,8 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import type { Branch } from "../../../shared/generated/branches";
-import { branches, navigation, site } from "../../config/site-config";
 import { entryRoute } from "../../entries/entry-routes";
+import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";
@@ -30,6 +30,7 @@ interface LocationsModalProps {
 }
 
 export function LocationsModal({ open, onClose, opener }: LocationsModalProps) {
+  const { branches, navigation, site } = useLayoutConfig();
   const navigate = useNavigate();
   const pending = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pending.current), []);

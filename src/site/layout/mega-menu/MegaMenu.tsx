@@ -7,10 +7,10 @@
  */
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef } from "react";
 import type { Navigation } from "../../../shared/generated/navigation";
+import { useUi } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { tabbables } from "../../ui/focus";
 import { Icon } from "../../ui/Icon";
-import { uiText } from "../../ui/ui-text";
 import { isCurrentPage } from "../header/active-item";
 import "./mega-menu.css";
 
@@ -49,6 +49,7 @@ export function MegaMenu({
   onMouseEnter,
   onMouseLeave,
 }: MegaMenuProps) {
+  const ui = useUi();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<"first" | "last" | null>(null);
@@ -163,7 +164,7 @@ export function MegaMenu({
             </ul>
           </div>
           {infoItems.length > 0 ? (
-            <ul className="mega__info" aria-label={uiText.quickLinks}>
+            <ul className="mega__info" aria-label={ui.layout.quickLinks}>
               {infoItems.map((info) => (
                 <li key={info.id}>
                   <Link to={info.route} className="info-item">

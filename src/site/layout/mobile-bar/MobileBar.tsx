@@ -1,13 +1,13 @@
 /** The bar fixed to the bottom of small screens (spec 2.5), from footer.mobileBar. */
-import { footer } from "../../config/site-config";
+import { useLayoutConfig } from "../../i18n/context";
 import { ConfigLink } from "../../ui/ConfigLink";
-import { uiText } from "../../ui/ui-text";
 import "./mobile-bar.css";
 
 export function MobileBar() {
+  const { footer, ui } = useLayoutConfig();
   if (footer.mobileBar.length === 0) return null;
   return (
-    <nav className="mobile-bar" aria-label={uiText.quickActions}>
+    <nav className="mobile-bar" aria-label={ui.layout.quickActions}>
       <ul className="mobile-bar__list">
         {footer.mobileBar.map((link) => (
           <li key={link.label}>

@@ -5,14 +5,12 @@
  * actions. Choosing a link or a navigation closes it.
  */
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router-dom";
-import { navigation, site } from "../../config/site-config";
+import { useLayoutConfig, useRoutePath } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { Modal } from "../../ui/modal/Modal";
 import { useSiteActions } from "../../ui/site-actions";
-import { uiText } from "../../ui/ui-text";
 import { activeItemKey, isCurrentPage } from "../header/active-item";
 import { Logo } from "../header/Logo";
 import { needsOverviewLink } from "../mega-menu/MegaMenu";
@@ -29,7 +27,8 @@ interface MobileMenuProps {
 export const mobileGroupId = (key: string) => `mobile-menu-${key}`;
 
 export function MobileMenu({ id, open, onClose, menuButton }: MobileMenuProps) {
-  const { pathname } = useLocation();
+  const { navigation, site, ui } = useLayoutConfig();
+  const pathname = useRoutePath();
   const actions = useSiteActions();
   const activeKey = activeItemKey(pathname, navigation.items);
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -50,12 +49,12 @@ export function MobileMenu({ id, open, onClose, menuButton }: MobileMenuProps) {
       id={id}
       open={open}
       onClose={onClose}
-      title={uiText.menu}
+      title={ui.layout.menu}
       hideTitle
       variant="drawer"
       className="mobile-menu"
       opener={menuButton}
-      closeLabel={uiText.closeMenu}
+      closeLabel={ui.layout.closeMenu}
       headerStart={<Logo className="mobile-menu__logo" onClick={onClose} />}
     >
       <ul className="mobile-nav">
@@ -119,7 +118,7 @@ export function MobileMenu({ id, open, onClose, menuButton }: MobileMenuProps) {
         })}
       </ul>
       {navigation.infoItems.length > 0 ? (
-        <ul className="mobile-menu__info" aria-label={uiText.quickLinks}>
+        <ul className="mobile-menu__info" aria-label={ui.layout.quickLinks}>
           {navigation.infoItems.map((info) => (
             <li key={info.id}>
               <Link to={info.route} className="info-item" onClick={onClose}>
@@ -155,7 +154,7 @@ export function MobileMenu({ id, open, onClose, menuButton }: MobileMenuProps) {
           <Icon name="map-pin" />
           {navigation.locations.buttonLabel}
         </button>
-        <a href={telHref()} className="button button--ghost">
+        <a href={telHref(site)} className="button button--ghost">
           <Icon name="phone" />
           {navigation.topBar.callLabel} {site.contact.phoneDisplay}
         </a>

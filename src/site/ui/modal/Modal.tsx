@@ -8,9 +8,9 @@
  * The parent owns `open`; every way of closing calls `onClose` so that state stays the truth.
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useUi } from "../../i18n/context";
 import { canRefocus, tabbables } from "../focus";
 import { Icon } from "../Icon";
-import { uiText } from "../ui-text";
 import "./modal.css";
 
 let scrollLocks = 0;
@@ -52,9 +52,11 @@ export function Modal({
   variant = "dialog",
   className,
   headerStart,
-  closeLabel = uiText.close,
+  closeLabel,
   children,
 }: ModalProps) {
+  const ui = useUi();
+  const closeText = closeLabel ?? ui.layout.close;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -132,7 +134,7 @@ export function Modal({
           <h2 id={titleId} className={hideTitle ? "visually-hidden" : "modal__title"}>
             {title}
           </h2>
-          <button type="button" className="modal__close" onClick={onClose} aria-label={closeLabel}>
+          <button type="button" className="modal__close" onClick={onClose} aria-label={closeText}>
             <Icon name="close" />
           </button>
         </div>

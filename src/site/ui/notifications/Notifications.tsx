@@ -8,6 +8,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { site } from "../../config/site-config";
+import { useUi } from "../../i18n/context";
 import "./notifications.css";
 
 /** The three kinds of notification. */
@@ -84,6 +85,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  const ui = useUi();
   const errors = useMemo(() => notes.filter((n) => n.kind === "error"), [notes]);
   const others = useMemo(() => notes.filter((n) => n.kind !== "error"), [notes]);
   const render = (n: Note) => (
@@ -96,7 +98,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       <button
         type="button"
         className="notification__close"
-        aria-label="Dismiss notification"
+        aria-label={ui.notifications.dismiss}
         onClick={() => dismiss(n.id)}
       >
         <span aria-hidden="true">×</span>
@@ -107,7 +109,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <section className="notifications" aria-label="Notifications">
+      <section className="notifications" aria-label={ui.notifications.region}>
         <div role="alert" aria-live="assertive" aria-atomic="false" className="notifications__region">
           {errors.map(render)}
         </div>

@@ -1,0 +1,131 @@
+/**
+ * The fonts of languages whose script the site's system font stack cannot be trusted with: Noto
+ * Sans Telugu and Noto Sans Devanagari (the variable fonts of @fontsource-variable), self-hosted,
+ * subset to the characters the language's texts use, weights 400 to 700 only, each with a small
+ * stylesheet that declares it (`font-display: swap`: text shows at once in a system font and
+ * takes the font when it arrives) and puts it first in the page's font stack. Only pages in that
+ * language link the stylesheet (src/build/prerender/document.ts), so an English page loads no
+ * Telugu or Devanagari font.
+ *
+ * Subsetting a font takes a few seconds (harfbuzz), so each result is kept in the build cache by
+ * the hash of the font and the characters: a build whose Telugu texts did not change gains no time.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import subsetFont from "subset-font";
+import { siteLanguages } from "../shared/i18n/languages";
+
+/** A script's font: its package's variable font file, its family and its Unicode block. */
+interface ScriptFont {
+  file: string;
+  family: string;
+  block: [number, number];
+}
+
+/** Fonts by language code. A language not listed uses the site's own font stack. */
+const fontsByLanguage: Record<string, ScriptFont> = {
+  te: {
+    file: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2",
+    family: "Noto Sans Telugu",
+    block: [0x0c00, 0x0c7f],
+  },
+  hi: {
+    file: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2",
+    family: "Noto Sans Devanagari",
+    block: [0x0900, 0x097f],
+  },
+};
+
+/**
+ * Characters every subset keeps beside the texts' own: the joiners that choose a conjunct's form,
+ * and the dotted circle a shaper shows under a stray vowel sign.
+ */
+const alwaysKept = "\u200c\u200d\u25cc";
+
+/** What a language's pages link: its stylesheet and its font, as paths on the site. */
+export interface LanguageFont {
+  stylesheet: string;
+  font: string;
+  /** The font file's size in bytes. */
+  bytes: number;
+}
+
+const walk = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".json") ? [path.join(dir, e.name)] : [],
+      )
+    : [];
+
+/** The characters of a language's script its texts use (its translations and its own name). */
+export function charactersOf(siteRoot: string, code: string, name: string, block: [number, number]): string {
+  let text = name;
+  for (const file of walk(path.join(siteRoot, "i18n", code))) {
+    const strings = (JSON.parse(readFileSync(file, "utf8")) as { strings?: Record<string, unknown> }).strings ?? {};
+    for (const value of Object.values(strings)) if (typeof value === "string") text += value;
+  }
+  const inBlock = [...new Set(text)].filter((c) => {
+    const point = c.codePointAt(0) as number;
+    return point >= block[0] && point <= block[1];
+  });
+  return inBlock.sort().join("") + alwaysKept;
+}
+
+const hash = (...parts: (string | Buffer)[]) => {
+  const h = createHash("sha256");
+  for (const part of parts) h.update(part);
+  return h.digest("hex").slice(0, 10);
+};
+
+const slug = (family: string) => family.toLowerCase().replace(/\s+/g, "-");
+
+/**
+ * Writes each language's subset font and stylesheet under `outDir`/assets/fonts/ and returns
+ * what its pages link, by language code.
+ */
+export async function buildLanguageFonts(
+  root: string,
+  outDir: string,
+  cacheDir: string,
+): Promise<Record<string, LanguageFont>> {
+  const siteRoot = path.join(root, "site-config");
+  const site = JSON.parse(readFileSync(path.join(siteRoot, "site.json"), "utf8"));
+  const require = createRequire(path.join(root, "package.json"));
+  const fontsDir = path.join(outDir, "assets", "fonts");
+  mkdirSync(fontsDir, { recursive: true });
+  mkdirSync(cacheDir, { recursive: true });
+  const result: Record<string, LanguageFont> = {};
+  for (const language of siteLanguages(site)) {
+    const spec = fontsByLanguage[language.code];
+    if (!spec) continue;
+    const source = readFileSync(require.resolve(spec.file));
+    const characters = charactersOf(siteRoot, language.code, language.name, spec.block);
+    const cached = path.join(cacheDir, `${slug(spec.family)}-${hash(source, characters)}.woff2`);
+    if (!existsSync(cached)) {
+      const subset = await subsetFont(source, characters, {
+        targetFormat: "woff2",
+        variationAxes: { wght: { min: 400, max: 700 } },
+      });
+      writeFileSync(cached, subset);
+    }
+    const font = readFileSync(cached);
+    const fontName = `${slug(spec.family)}-${hash(font)}.woff2`;
+    writeFileSync(path.join(fontsDir, fontName), font);
+    const [from, to] = spec.block.map((n) => n.toString(16).toUpperCase().padStart(4, "0"));
+    const css = [
+      `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:400 700;font-display:swap;`,
+      `src:url(/assets/fonts/${fontName}) format("woff2");unicode-range:U+${from}-${to},U+200C-200D,U+25CC}`,
+      `:root{--font-body:"${spec.family}",var(--font-system)}\n`,
+    ].join("");
+    const cssName = `${language.code}-${hash(css)}.css`;
+    writeFileSync(path.join(fontsDir, cssName), css);
+    result[language.code] = {
+      stylesheet: `/assets/fonts/${cssName}`,
+      font: `/assets/fonts/${fontName}`,
+      bytes: font.length,
+    };
+  }
+  return result;
+}

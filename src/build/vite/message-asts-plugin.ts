@@ -1,0 +1,74 @@
+/**
+ * Parses the site's ICU messages at build time (FormatJS's recommended way to ship messages
+ * without the parser; the bundle's parser is FormatJS's parser-less stand-in, see vite.config.ts):
+ *
+ * - the default language's messages (every text of site-config/ outside i18n/ with a '{') fill
+ *   src/site/i18n/message-asts.ts, which every page has;
+ * - a translation file's messages travel in that file, as its `asts` (src/site/i18n/translations.ts
+ *   registers them when the file loads), so an English page carries no Telugu message.
+ *
+ * A text that is not a valid message is left out: the site shows it as written (the validator
+ * refuses such a translation).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "@formatjs/icu-messageformat-parser";
+import type { Plugin } from "vite";
+import { documentTexts } from "../../shared/i18n/texts.ts";
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === "i18n"
+        ? []
+        : walk(path.join(dir, e.name))
+      : e.name.endsWith(".json")
+        ? [path.join(dir, e.name)]
+        : [],
+  );
+
+/** The messages among `texts`, parsed, by their text. */
+export function parsedMessages(texts: Iterable<unknown>): Record<string, unknown> {
+  const asts: Record<string, unknown> = {};
+  for (const text of texts) {
+    if (typeof text !== "string" || !text.includes("{") || text in asts) continue;
+    try {
+      asts[text] = parse(text, { ignoreTag: true, requiresOtherClause: true });
+    } catch {
+      // Not a message: shown as written.
+    }
+  }
+  return asts;
+}
+
+/** The default language's messages: the texts of every English file of the site folder. */
+export function englishMessages(siteRoot: string): Record<string, unknown> {
+  return parsedMessages(
+    walk(siteRoot).flatMap((file) => documentTexts(JSON.parse(readFileSync(file, "utf8"))).map((t) => t.value)),
+  );
+}
+
+export function messageAstsPlugin(root: string): Plugin {
+  const target = path.join(root, "src/site/i18n/message-asts.ts");
+  const siteRoot = path.join(root, "site-config");
+  const translations = path.join(siteRoot, "i18n") + path.sep;
+  return {
+    name: "message-asts",
+    apply: "build",
+    // Before Vite's JSON plugin turns the translation into a module.
+    enforce: "pre",
+    transform(code, id) {
+      const file = path.resolve(id.split("?")[0]);
+      if (file === target) {
+        for (const english of walk(siteRoot)) this.addWatchFile(english);
+        return { code: `export const messageAsts = ${JSON.stringify(englishMessages(siteRoot))};\n`, map: null };
+      }
+      if (file.startsWith(translations) && file.endsWith(".json")) {
+        const doc = JSON.parse(code) as { strings?: Record<string, unknown> };
+        const asts = parsedMessages(Object.values(doc.strings ?? {}));
+        return Object.keys(asts).length > 0 ? { code: JSON.stringify({ ...doc, asts }), map: null } : null;
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What the editor needs of translations: the site's languages, how many texts of each English
+ * file are still untranslated in each language (the file list shows them), and a translation
+ * file to edit, made (empty, a draft) the first time someone translates that file.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type Language, siteLanguages, translationPath } from "../../shared/i18n/languages";
+import { documentTexts } from "../../shared/i18n/texts";
+import type { ConfigStore } from "./config-store";
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The site's languages, from site.json (English only when it lists none). */
+export async function languagesOf(store: ConfigStore): Promise<Language[]> {
+  const site = (await readJson(path.join(store.siteRoot, "site.json"))) as { languages?: Language[] } | undefined;
+  return siteLanguages(site ?? {});
+}
+
+/** Whether an editor path is a translation (under site-config/i18n/). */
+export const isTranslation = (store: ConfigStore, file: string) => file.startsWith(`${store.prefix}/i18n/`);
+
+/** The editor path of a file's translation into `lang`. */
+export const translationOf = (store: ConfigStore, file: string, lang: string) =>
+  `${store.prefix}/${translationPath(file.slice(store.prefix.length + 1), lang)}`;
+
+/** For each file, per language other than the default, how many of its texts have no translation. */
+export async function untranslatedCounts(
+  store: ConfigStore,
+  files: readonly string[],
+  languages: readonly Language[],
+): Promise<Record<string, Record<string, number>>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const file of files) {
+    const english = await readJson(path.join(store.siteRoot, file.slice(store.prefix.length + 1)));
+    const keys = documentTexts(english).map((t) => t.key);
+    if (keys.length === 0) continue;
+    counts[file] = {};
+    for (const { code } of languages.slice(1)) {
+      const doc = (await readJson(store.resolve(translationOf(store, file, code)) ?? "")) as
+        | { strings?: Record<string, unknown> }
+        | undefined;
+      const strings = doc?.strings ?? {};
+      counts[file][code] = keys.filter((k) => typeof strings[k] !== "string" || strings[k] === "").length;
+    }
+  }
+  return counts;
+}
+
+/**
+ * Makes the translation of `file` into `lang` if there is none yet: a draft with no strings, which
+ * the validator accepts (every text then shows in English). Returns its editor path.
+ */
+export async function ensureTranslation(store: ConfigStore, file: string, lang: string): Promise<string> {
+  const target = translationOf(store, file, lang);
+  const absolute = store.resolve(target);
+  if (!absolute) throw new Error(`'${file}' cannot have a translation.`);
+  if (!existsSync(absolute)) {
+    const depth = target.split("/").length - 1;
+    const doc = {
+      $schema: `${"../".repeat(depth)}schemas/translation.schema.json`,
+      status: "draft",
+      strings: {},
+    };
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await writeFile(absolute, `${JSON.stringify(doc, null, 2)}\n`, { flag: "wx" }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EEXIST") throw error;
+      },
+    );
+  }
+  return target;
+}

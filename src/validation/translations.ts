@@ -1,0 +1,156 @@
+/**
+ * The checks of translation files (site-config/i18n/{code}/<the English file's path>), which need
+ * the English file beside them, and the per-language list of files not translated at all.
+ *
+ * Errors: a translation for a language site.json does not list, or of a file that does not exist;
+ * a key naming no text of the English file (the text was removed or moved) or a value that is not
+ * a text (a route, a slug); placeholders that differ from the English; HTML the site would change.
+ * Warnings: the texts still missing, each with its place in the English file, summarised per file;
+ * per language, on site.json, the drafts awaiting a native speaker's review (as sample data is
+ * listed) and the files with no translation.
+ */
+import path from "node:path";
+import { findHtmlProblems } from "../shared/html/html";
+import { keyedTexts } from "../shared/i18n/keys";
+import { englishOnly, type Language, siteLanguages } from "../shared/i18n/languages";
+import { placeholderMismatch } from "../shared/i18n/placeholders";
+import { documentTexts } from "../shared/i18n/texts";
+import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
+import { PositionFinder } from "./positions";
+import { childPointer, type UnplacedProblem } from "./problem";
+import { closest } from "./suggest";
+
+type Json = Record<string, unknown>;
+
+/** What the checks need to know about the run. */
+export interface TranslationSettings {
+  siteRoot: string;
+  read: (file: string) => string;
+  display: (file: string) => string;
+  /**
+   * Whether an English file breaks its schema: its own errors come first, and a text it lacks
+   * for that reason (a required label cleared in the editor) is not called stale in translations.
+   */
+  hasSchemaErrors?: (file: string) => boolean;
+}
+
+/** The site's languages, from site.json as the run reads it (English only when unreadable). */
+export function languagesOf(settings: TranslationSettings): Language[] {
+  try {
+    return siteLanguages(JSON.parse(settings.read(path.join(settings.siteRoot, "site.json"))));
+  } catch {
+    return englishOnly;
+  }
+}
+
+/** The language and English file of a path under site-config/i18n/, or undefined for another file. */
+export function translationTarget(siteRoot: string, file: string): { lang: string; english: string } | undefined {
+  const rel = path.relative(path.join(siteRoot, "i18n"), file).split(path.sep);
+  if (rel.length < 2 || rel[0] === ".." || path.isAbsolute(rel[0])) return undefined;
+  return { lang: rel[0], english: path.join(siteRoot, ...rel.slice(1)) };
+}
+
+function readJson(settings: TranslationSettings, file: string): { text: string; data: unknown } | undefined {
+  try {
+    const text = settings.read(file);
+    return { text, data: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The problems of one translation file, whose parsed content is `json`. */
+export function translationChecks(file: string, json: Json, settings: TranslationSettings): UnplacedProblem[] {
+  const target = translationTarget(settings.siteRoot, file);
+  if (!target) return [];
+  const languages = languagesOf(settings);
+  const language = languages.find((l) => l.code === target.lang);
+  if (!language || language === languages[0]) {
+    return [
+      problem(
+        say.TranslationLanguageUnknown,
+        "",
+        target.lang,
+        languages.slice(1).map((l) => l.code),
+      ),
+    ];
+  }
+  const englishShown = settings.display(target.english);
+  const english = readJson(settings, target.english);
+  if (!english) return [problem(say.TranslationWithoutEnglish, "", englishShown)];
+  const englishBroken = settings.hasSchemaErrors?.(target.english) ?? false;
+
+  const problems: UnplacedProblem[] = [];
+  const texts = new Map(documentTexts(english.data).map((t) => [t.key, t]));
+  const every = new Map(keyedTexts(english.data).map((t) => [t.key, t]));
+  const strings = json.strings !== null && typeof json.strings === "object" ? (json.strings as Json) : {};
+  for (const [key, value] of Object.entries(strings)) {
+    if (typeof value !== "string") continue;
+    const at = childPointer("/strings", key);
+    const text = texts.get(key);
+    if (!text) {
+      const other = every.get(key);
+      // An English text left empty or removed by a mistake its own file's checks name is still a text.
+      if ((other && other.value.trim() === "") || (!other && englishBroken)) continue;
+      problems.push(
+        other
+          ? { ...problem(say.UntranslatableKey, at, key, other.value, englishShown), at: "key" }
+          : { ...problem(say.StaleTranslationKey, at, key, englishShown, closest(key, [...texts.keys()])), at: "key" },
+      );
+      continue;
+    }
+    const mismatch = placeholderMismatch(text.value, value);
+    if (mismatch) problems.push(problem(say.TranslationPlaceholders, at, key, text.value, mismatch));
+    else if (/[<&]/.test(value)) {
+      const html = findHtmlProblems(value);
+      if (html.length > 0) problems.push(problem(say.TranslationHtml, at, key, html));
+    }
+  }
+  const missing = [...texts.values()].filter((t) => !Object.hasOwn(strings, t.key));
+  if (missing.length > 0) {
+    const finder = new PositionFinder(english.text);
+    const named = missing.map((t) => {
+      const { line, column } = finder.of(t.pointer);
+      return `'${t.key}' (${englishShown}:${line}:${column})`;
+    });
+    problems.push(problem(say.MissingTranslations, "/strings", language.englishName, englishShown, named, texts.size));
+  }
+  return problems;
+}
+
+/**
+ * Per language, on site.json's `languages` entry: the drafts, and the files with texts that have
+ * no translation into it. `siteFiles` are every file of the site folder.
+ */
+export function untranslatedFileWarnings(
+  siteFiles: readonly string[],
+  settings: TranslationSettings,
+): UnplacedProblem[] {
+  const languages = languagesOf(settings);
+  const i18n = path.join(settings.siteRoot, "i18n") + path.sep;
+  const english = siteFiles.filter((f) => !f.startsWith(i18n));
+  const translated = new Set(siteFiles.filter((f) => f.startsWith(i18n)));
+  const withTexts = english.filter((f) => {
+    const doc = readJson(settings, f);
+    return doc !== undefined && documentTexts(doc.data).length > 0;
+  });
+  return languages.slice(1).flatMap((language, i) => {
+    const missing = withTexts.filter((f) => {
+      const rel = path.relative(settings.siteRoot, f);
+      return !translated.has(path.join(settings.siteRoot, "i18n", language.code, rel));
+    });
+    const shown = (files: string[], from: string) => files.map((f) => path.relative(from, f).split(path.sep).join("/"));
+    const folder = path.join(settings.siteRoot, "i18n", language.code);
+    const drafts = [...translated].filter(
+      (f) => f.startsWith(folder + path.sep) && (readJson(settings, f)?.data as Json | undefined)?.status === "draft",
+    );
+    const at = `/languages/${i + 1}`;
+    return [
+      ...(drafts.length > 0 ? [problem(say.DraftTranslations, at, language.englishName, shown(drafts, folder))] : []),
+      ...(missing.length > 0
+        ? [problem(say.UntranslatedFiles, at, language.englishName, language.code, shown(missing, settings.siteRoot))]
+        : []),
+    ];
+  });
+}

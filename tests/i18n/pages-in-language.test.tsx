@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearCollectionCache } from "../../src/site/collections/load";
+import { preloadRoute } from "../../src/site/routes/preload";
+import { buildRoutes } from "../../src/site/routes/routes";
+import { dataFetch } from "../helpers/published-data";
+
+afterEach(cleanup);
+
+beforeEach(() => {
+  clearCollectionCache();
+  // The treatments as the build publishes them (per-page data files).
+  vi.stubGlobal("fetch", dataFetch());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The whole site at `path`, with what its route needs loaded first, as the browser hydrates it. */
+async function open(path: string) {
+  const routes = buildRoutes();
+  await preloadRoute(path, routes);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Awaited: a lead form's translation loads with the form's code, and React retries a part
+  // that waited for data only once an awaited act lets it (a browser needs no such help).
+  let result: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    result = render(<RouterProvider router={router} />);
+  });
+  return result as ReturnType<typeof render>;
+}
+
+describe("the site in Telugu", () => {
+  it("shows the home page's texts, menus and footer in Telugu, its links staying in Telugu", async () => {
+    await open("/te/home");
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("ఇంటికి దగ్గరలో వైద్యం, అవసరమైనప్పుడు నిపుణులు");
+    const nav = screen.getByRole("navigation", { name: "ప్రధాన మెనూ" });
+    expect(within(nav).getByRole("link", { name: "హోమ్" })).toHaveAttribute("href", "/te/home");
+    expect(screen.getByRole("link", { name: "ప్రధాన విషయానికి వెళ్లండి" })).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toHaveTextContent("గోప్యతా విధానం");
+  });
+
+  it("offers every language as a plain link to the same page, saying its language", async () => {
+    await open("/te/home");
+    const switcher = await screen.findByRole("navigation", { name: "భాషలు" });
+    const links = within(switcher).getAllByRole("link");
+    expect(links.map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("hreflang"), a.lang])).toEqual([
+      ["English", "/home", "en", "en"],
+      ["తెలుగు", "/te/home", "te", "te"],
+      ["हिन्दी", "/hi/home", "hi", "hi"],
+    ]);
+    expect(within(switcher).getByRole("link", { name: "తెలుగు" })).toHaveAttribute("aria-current", "true");
+  });
+
+  it('shows an untranslated text in English, marked lang="en", never a key or nothing', async () => {
+    await open("/te/home");
+    // The blog posts have no Telugu translation yet.
+    const title = await screen.findByText("Heart attack warning signs you should not ignore");
+    expect(title.closest("[lang]")).toHaveAttribute("lang", "en");
+    expect(document.body.textContent).not.toMatch(/\bblocks\.\d|sub_departments\./);
+  });
+
+  it("shows a treatment page's texts in Telugu, ₹1.5 lakhs and all", async () => {
+    await open("/te/specialities/orthopedics/total-knee-replacement");
+    expect(await screen.findByRole("heading", { level: 1, name: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ" })).toBeInTheDocument();
+    expect(screen.getByText(/₹1.5 లక్షలు/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "తరచుగా అడిగే ప్రశ్నలు" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "టోటల్ నీ రీప్లేస్‌మెంట్ కోసం అపాయింట్‌మెంట్ బుక్ చేయండి" })).toBeInTheDocument();
+  });
+});
+
+describe("the appointment form in Hindi", () => {
+  it("shows its labels and the spec's validation messages in Hindi", async () => {
+    await open("/hi/book-an-appointment");
+    const user = userEvent.setup();
+    const main = await screen.findByRole("main");
+    const form = (await within(main).findByRole("button", { name: "अपॉइंटमेंट बुक करें" })).closest(
+      "form",
+    ) as HTMLFormElement;
+    await user.click(within(form).getByRole("button", { name: "अपॉइंटमेंट बुक करें" }));
+    expect(await within(form).findByText("नाम आवश्यक है")).toBeInTheDocument();
+    expect(within(form).getByText("मोबाइल नंबर आवश्यक है")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText("पूरा नाम"), "र");
+    await user.type(within(form).getByLabelText("मोबाइल नंबर"), "12345");
+    await user.tab();
+    expect(within(form).getByText("नाम कम से कम 2 अक्षरों का होना चाहिए")).toBeInTheDocument();
+    expect(within(form).getByText("कृपया 10 अंकों का सही मोबाइल नंबर दर्ज करें")).toBeInTheDocument();
+  });
+
+  it("keeps the English page's messages exactly as the spec words them", async () => {
+    await open("/book-an-appointment");
+    const user = userEvent.setup();
+    const submit = await within(await screen.findByRole("main")).findByRole("button", { name: "Book Appointment" });
+    await user.click(submit);
+    const form = submit.closest("form") as HTMLFormElement;
+    expect(await within(form).findByText("Name is required")).toBeInTheDocument();
+    expect(within(form).getByText("Mobile number is required")).toBeInTheDocument();
+  });
+});

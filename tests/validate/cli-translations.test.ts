@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliRun, lines, removeSites, siteWith, validate } from "./helpers";
+
+describe("validate CLI: translations", () => {
+  let run: CliRun;
+
+  beforeAll(async () => {
+    run = await validate(["--root", "site-config", "--verbose"], siteWith("translation-mistakes"));
+  }, 30_000);
+  afterAll(removeSites);
+
+  it("fails on a translation's mistakes, counting errors and warnings", () => {
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("7 errors and 3 warnings in 5 of 18 files.");
+  });
+
+  it("refuses a key the English file no longer has, suggesting the nearest", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/navigation.json:10:5 -> /strings/items.contact.lable",
+        "  error: The key 'items.contact.lable' names no text of site-config/navigation.json: the English text it translated was removed or moved; did you mean 'items.contact.label'? Move the translation to the text's new key, or delete it.",
+      ),
+    );
+  });
+
+  it("refuses a translation of a route, which stays the same in every language", () => {
+    expect(run.stdout).toContain(
+      "  error: The key 'items.home.route' names '/home' in site-config/navigation.json, which is not a text a reader sees but a route, address, slug, id, pattern or CRM field, and stays the same in every language. Delete this entry.",
+    );
+  });
+
+  it("refuses placeholders that differ from the English, missing or added", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/pages/speciality.json:5:19 -> /strings/meta.title",
+        "  error: The translation of 'meta.title' must use the placeholders of its English text '{name}', but it lacks {name}. Keep each {name} exactly as in English (a plural stays a plural); only the words around it change.",
+      ),
+    );
+    expect(run.stdout).toContain(
+      "but it has {branch}, which the English has not. Keep each {name} exactly as in English",
+    );
+  });
+
+  it("refuses HTML the site would change, a file with no English file, and a language site.json does not list", () => {
+    expect(run.stdout).toContain(
+      "  error: The translation of 'items.specialities.label' would not show as written: the tag <b> is never closed (add </b>).",
+    );
+    expect(run.stdout).toContain(
+      "  error: Expected a translation of site-config/pages/nowhere.json, but there is no such file:",
+    );
+    expect(run.stdout).toContain(
+      `  error: This file is in site-config/i18n/xx/, the folder of the language 'xx', but site.json's "languages" does not list 'xx' as a language to translate into (it lists 'te').`,
+    );
+  });
+
+  it("warns of the texts still missing, each with its place in the English file, summarised", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/navigation.json:4:14 -> /strings",
+        "  warning: 8 of 13 texts of site-config/navigation.json are not translated into Telugu yet and show in English: 'items.specialities.children.cardiology.label' (site-config/navigation.json:11:40), 'items.specialities.children.heart-failure.label' (site-config/navigation.json:12:43), 'items.contact.label' (site-config/navigation.json:15:34), 'infoItems.branch.title' (site-config/navigation.json:17:63), 'locations.buttonLabel' (site-config/navigation.json:18:33) and 3 more. Add each to \"strings\" under its key.",
+      ),
+    );
+  });
+
+  it("lists, per language on site.json, the drafts awaiting a native speaker and the files not translated", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/site.json:6:5 -> /languages/1",
+        '  warning: 2 Telugu translations are drafts awaiting review by a native speaker: navigation.json and pages/nowhere.json. Have each read and corrected, then set its "status" to "reviewed".',
+        "  warning: 12 files with texts have no Telugu translation yet, so their texts show in English on Telugu pages:",
+      ),
+    );
+  });
+});
