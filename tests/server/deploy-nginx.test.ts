@@ -150,10 +150,16 @@ http {
 }, 180_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGTERM");
+  // nginx first, and waited for: its upstream keep-alive connections would hold the relay's close.
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx?.once("exit", resolve));
+    nginx.kill("SIGTERM");
+    await exited;
+  }
   await relay?.close();
   out.cleanup();
-});
+  // The relay's close lets deliveries under way finish (8 s at most): more than the default 10 s hook under load.
+}, 30_000);
 
 /** A request to nginx's https listener, trusting the test's certificate. */
 function secure(pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
