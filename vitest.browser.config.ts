@@ -8,6 +8,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A browser under a full parallel run can take seconds to show what a test waits for; the
+    // default (1 s) made editor preview checks fail under load that pass alone.
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     maxWorkers: 2,
   },
