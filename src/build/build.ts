@@ -20,9 +20,10 @@ import {
   runJobsOnWorkers,
   sitemap,
 } from "./prerender/prerender";
+import { projectRoot } from "./project-root";
 import { type TypecheckResult, typecheck } from "./typecheck";
 
-const defaultRoot = path.resolve(import.meta.dirname, "../..");
+const defaultRoot = projectRoot;
 
 /** Fewer jobs than this run in the build's own thread: starting workers would cost more. */
 const inThreadJobs = 48;

@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import subsetFont from "subset-font";
 import { siteLanguages } from "../shared/i18n/languages";
 
 /** A script's font: its package's variable font file, its family and its Unicode block. */
@@ -104,6 +103,8 @@ export async function buildLanguageFonts(
     const characters = charactersOf(siteRoot, language.code, language.name, spec.block);
     const cached = path.join(cacheDir, `${slug(spec.family)}-${hash(source, characters)}.woff2`);
     if (!existsSync(cached)) {
+      // Loaded on a cache miss only: harfbuzz's WebAssembly is slow to start.
+      const { default: subsetFont } = await import("subset-font");
       const subset = await subsetFont(source, characters, {
         targetFormat: "woff2",
         variationAxes: { wght: { min: 400, max: 700 } },

@@ -4,6 +4,7 @@
  * model. Everything else waits until every file has had its first pass.
  */
 import path from "node:path";
+import { documentTexts } from "../shared/i18n/texts";
 import { type RefUse, validateDocument } from "./ajv";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
@@ -34,6 +35,11 @@ export interface Checked {
   skip: string[];
   /** What the file tells the site model, for files of the site folder. */
   fact?: Fact;
+  /**
+   * Whether an English file of the site folder holds texts to translate (site.json's check of
+   * what each language lacks asks it of every file, and would otherwise read them all again).
+   */
+  hasTexts?: boolean;
 }
 
 /** Where the first pass runs: the site folder and the project's schemas. */
@@ -57,6 +63,7 @@ export class FileChecker {
   private readonly collectionsDir: string;
   private readonly sitePrefix: string;
   private readonly declarations: string;
+  private readonly translationsPrefix: string;
   private readonly naming: Naming;
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
@@ -69,6 +76,7 @@ export class FileChecker {
     this.collectionsDir = path.join(settings.siteRoot, "collections");
     this.sitePrefix = settings.siteRoot + path.sep;
     this.declarations = path.join(settings.siteRoot, placeholdersFile);
+    this.translationsPrefix = path.join(settings.siteRoot, "i18n") + path.sep;
     this.naming = settings.naming ?? "properties";
   }
 
@@ -107,6 +115,7 @@ export class FileChecker {
     }
     const json = data as Json;
     if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
+    if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = documentTexts(json).length > 0;
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);

@@ -120,7 +120,7 @@ function validate(argv: string[]): number {
   }
   const cwd = process.cwd();
   // scripts/validate.mjs runs this file as a bundle elsewhere and says where the project is.
-  const repoRoot = process.env.VALIDATE_REPO_ROOT ?? path.resolve(import.meta.dirname, "../..");
+  const repoRoot = process.env.SITE_PROJECT_ROOT ?? path.resolve(import.meta.dirname, "../..");
   const siteRoot = args.root ? path.resolve(cwd, args.root) : path.join(repoRoot, "site-config");
   if (kindOf(siteRoot) !== "folder") throw usageError(say.PathNotFound, args.root ?? siteRoot);
   const publicDir = args.publicDir

@@ -113,6 +113,8 @@ export function runValidation(options: RunOptions): RunReport {
   // English files that break their schema (their texts may be missing for that reason alone).
   const brokenFiles = new Set(checked.filter((r) => r.skip.length > 0).map((r) => r.file));
   const broken = (file: string) => brokenFiles.has(file);
+  const checkedByFile = new Map(checked.map((r) => [r.file, r]));
+  const textsIn = (file: string) => checkedByFile.get(file)?.hasTexts;
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -120,7 +122,7 @@ export function runValidation(options: RunOptions): RunReport {
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
     if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
-      result.problems.push(...languageChecks(result.file, result.schema, options, read, display, broken));
+      result.problems.push(...languageChecks(result.file, result.schema, options, read, display, broken, textsIn));
     }
   }
 
@@ -193,12 +195,13 @@ function languageChecks(
   read: (file: string) => string,
   display: (file: string) => string,
   broken: (file: string) => boolean,
+  textsIn: (file: string) => boolean | undefined,
 ): UnplacedProblem[] {
   const settings = { siteRoot: options.siteRoot, read, display, hasSchemaErrors: broken };
   if (schema === "site.schema.json") {
     if (path.dirname(file) !== options.siteRoot) return [];
     const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));
-    return untranslatedFileWarnings(siteFiles, settings);
+    return untranslatedFileWarnings(siteFiles, settings, textsIn);
   }
   try {
     return translationChecks(file, JSON.parse(read(file)), settings);

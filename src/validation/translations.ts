@@ -121,17 +121,23 @@ export function translationChecks(file: string, json: Json, settings: Translatio
 
 /**
  * Per language, on site.json's `languages` entry: the drafts, and the files with texts that have
- * no translation into it. `siteFiles` are every file of the site folder.
+ * no translation into it. `siteFiles` are every file of the site folder; `textsIn` says, from the
+ * first pass (kept between builds), whether one holds texts, so ten thousand files are not read
+ * again on every build.
  */
 export function untranslatedFileWarnings(
   siteFiles: readonly string[],
   settings: TranslationSettings,
+  /** What the first pass found (undefined: not known, the file is read). */
+  textsIn: (file: string) => boolean | undefined = () => undefined,
 ): UnplacedProblem[] {
   const languages = languagesOf(settings);
   const i18n = path.join(settings.siteRoot, "i18n") + path.sep;
   const english = siteFiles.filter((f) => !f.startsWith(i18n));
   const translated = new Set(siteFiles.filter((f) => f.startsWith(i18n)));
   const withTexts = english.filter((f) => {
+    const known = textsIn(f);
+    if (known !== undefined) return known;
     const doc = readJson(settings, f);
     return doc !== undefined && documentTexts(doc.data).length > 0;
   });

@@ -15,14 +15,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { build } from "vite";
 import { localPath } from "../../shared/i18n/languages";
 import { buildLanguageFonts } from "../fonts";
 import { InputScanner } from "../inputs";
+import { projectRoot } from "../project-root";
 import type { Job, JobContext, JobResult } from "./jobs";
 import type { Catalog, PageSpec } from "./manifest";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = projectRoot;
 
 /** What the server bundle offers the build (entry-server.tsx). */
 export interface ServerBundle {
@@ -34,6 +34,8 @@ export interface ServerBundle {
 
 /** Builds src/build/prerender/entry-server.tsx for Node into ssrDir. */
 export async function buildServerEntry(ssrDir: string, projectRoot = root) {
+  // Loaded when the code changed, not by every build (vite is most of the build's start-up).
+  const { build } = await import("vite");
   await build({
     configFile: path.join(projectRoot, "vite.config.ts"),
     logLevel: "warn",
@@ -58,7 +60,7 @@ export async function loadServerBundle(ssrDir: string, version = ""): Promise<Se
 
 function runWorker(workerData: Record<string, unknown>): Promise<JobResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(import.meta.dirname, "worker.mjs"), {
+    const worker = new Worker(path.join(projectRoot, "src/build/prerender/worker.mjs"), {
       workerData,
       // Rendering makes short-lived garbage by the megabyte: a larger young generation lets more
       // of it die there instead of being copied and promoted (measured: 2,047 pages on one worker

@@ -1,0 +1,52 @@
+// Runs a TypeScript command-line program as one pre-bundled ES module, so it starts in plain Node
+// instead of compiling its modules through tsx on every run (`npm run validate`: ~0.2 s saved;
+// `npm run build`: ~1 s, most of a one-treatment rebuild at 10,000 treatments). The bundle is made
+// again with esbuild whenever a source it is made from is newer. Each checkout has bundles of its
+// own (copies of the project share node_modules/ through a link, and their sources differ).
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+/**
+ * Bundles `entry` (a path under the project) unless its bundle is newer than every file of
+ * `sources`, then runs it, with SITE_PROJECT_ROOT saying where the project is (the bundle lives
+ * elsewhere, so `import.meta.dirname` no longer does).
+ */
+export async function runBundled(entry, sources) {
+  const checkout = `${path.basename(root)}-${createHash("sha1").update(root).digest("hex").slice(0, 10)}`;
+  const bundle = path.join(root, "node_modules/.cache/site-cli", checkout, `${path.basename(entry, ".ts")}.mjs`);
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  if ([entry, ...sources].some((s) => newest(path.join(root, s)) > built)) {
+    const { build } = await import("esbuild");
+    const result = await build({
+      write: false,
+      entryPoints: [path.join(root, entry)],
+      outfile: bundle,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "error",
+    });
+    // Written aside and renamed, so parallel runs (the test suite) never read a half-written bundle.
+    mkdirSync(path.dirname(bundle), { recursive: true });
+    const temporary = `${bundle}.${process.pid}.tmp`;
+    writeFileSync(temporary, result.outputFiles[0].contents);
+    renameSync(temporary, bundle);
+  }
+  process.env.SITE_PROJECT_ROOT = root;
+  await import(pathToFileURL(bundle).href);
+}
