@@ -7,12 +7,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { deserialize, serialize } from "node:v8";
 import type { Checked } from "../validation";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
+import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 1;
+const stateVersion = 2;
 
 export interface BuildState {
   version: number;
@@ -29,6 +31,8 @@ export interface BuildState {
   jobs: Record<string, string>;
   /** The validator's first-pass results by file, with the stamp of the file they are for. */
   validation: Record<string, { stamp: string; checked: Checked }>;
+  /** Where each treatment lies in each collection's whole data file (whole-file.ts). */
+  wholes?: Record<string, WholeLayout>;
   /** The fingerprint of dist/ as this build left it. */
   dist: string;
 }
@@ -54,10 +58,17 @@ export function distFingerprint(distDir: string): string {
     .join("|");
 }
 
+/**
+ * The state's file. V8's serialisation, not JSON: at 10,000 treatments the state is 35 MB, and
+ * reading and writing it took 0.8 s as JSON against 0.45 s (measured on this project's machine),
+ * a quarter of a one-treatment rebuild.
+ */
+export const stateFile = (dir: string) => path.join(dir, "state.v8");
+
 /** The last build's state, or undefined (none, unreadable, of another version). */
 export function readState(dir: string): BuildState | undefined {
   try {
-    const state = JSON.parse(readFileSync(path.join(dir, "state.json"), "utf8")) as BuildState;
+    const state = deserialize(readFileSync(stateFile(dir))) as BuildState;
     return state.version === stateVersion ? state : undefined;
   } catch {
     return undefined;
@@ -66,7 +77,7 @@ export function readState(dir: string): BuildState | undefined {
 
 export function writeState(dir: string, state: Omit<BuildState, "version">) {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, "state.json");
-  writeFileSync(`${file}.tmp`, JSON.stringify({ version: stateVersion, ...state }));
+  const file = stateFile(dir);
+  writeFileSync(`${file}.tmp`, serialize({ version: stateVersion, ...state }));
   renameSync(`${file}.tmp`, file);
 }

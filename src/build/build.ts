@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-files";
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
-import { type BuildState, cacheDir, distFingerprint, readState, writeState } from "./build-state";
+import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
 import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
 import { compressFile, isCompressible } from "./compress";
 import { buildLanguageFonts } from "./fonts";
@@ -22,6 +22,7 @@ import {
 } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { type TypecheckResult, typecheck } from "./typecheck";
+import { type WholeLayout, writeWhole } from "./whole-file";
 
 const defaultRoot = projectRoot;
 
@@ -135,7 +136,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   step("inputs", since);
 
   // A build that stops half-way must not be taken for a finished one.
-  rmSync(path.join(cache, "state.json"), { force: true });
+  rmSync(stateFile(cache), { force: true });
 
   // Validation: files unchanged since the last run keep their first-pass results (unless the
   // code, and so the validator or the schemas, changed).
@@ -342,10 +343,15 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   // The whole collection, the spec's data file, made of the treatments' data files.
   const written = [...result.written];
   const wholeKeys: Record<string, string> = {};
+  const wholes: Record<string, WholeLayout> = {};
   for (const entry of Object.values(catalogEntries)) {
     const id = `whole:${entry.dataFile}`;
     wholeKeys[id] = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
-    if (previousJobs[id] === wholeKeys[id]) continue;
+    if (previousJobs[id] === wholeKeys[id]) {
+      const kept = before?.wholes?.[entry.dataFile];
+      if (kept) wholes[entry.dataFile] = kept;
+      continue;
+    }
     stale.push({
       id,
       job: { kind: "index-data", dataFile: entry.dataFile },
@@ -353,7 +359,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       deps: [],
       outputs: [],
     });
-    written.push(...writeWhole(distDir, entry, !full));
+    const remade = new Set<string>();
+    for (const { job } of stale)
+      if (job.kind === "treatment-data" && job.dataFile === entry.dataFile) remade.add(job.slug);
+    const whole = writeWhole(distDir, entry, { incremental: !full, before: before?.wholes?.[entry.dataFile], remade });
+    wholes[entry.dataFile] = whole.layout;
+    written.push(...whole.written);
   }
   for (const id of Object.keys(before?.jobs ?? {})) {
     if (id.startsWith("whole:") && !catalogEntries[id.slice("whole:".length)])
@@ -381,6 +392,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     catalog: catalogEntries,
     deps,
     jobs: { ...Object.fromEntries(planned.map((p) => [p.id, p.key])), ...wholeKeys },
+    wholes,
     validation: validationEntries,
     dist: distFingerprint(distDir),
   };
@@ -486,23 +498,6 @@ function writeIfChanged(distDir: string, relative: string, text: string | Buffer
   if (incremental && existsSync(file) && readFileSync(file).equals(bytes)) return [];
   writeOutput(file, bytes);
   return [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])];
-}
-
-/**
- * The whole collection as one data file, from the treatments' own data files (each is its
- * collection cut down to one treatment, so the treatment's JSON is the text between the parts
- * every such file shares).
- */
-function writeWhole(distDir: string, entry: CatalogEntry, incremental: boolean): string[] {
-  const head = JSON.stringify({ speciality: entry.speciality, location: entry.location, sub_departments: [] });
-  const open = head.slice(0, -2);
-  const items = entry.items.map((item) => {
-    const text = readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8");
-    if (!text.startsWith(open) || !text.endsWith("]}"))
-      throw new Error(`${dataPaths.treatment(entry.dataFile, item.slug)} is not the data file the build makes.`);
-    return text.slice(open.length, -2);
-  });
-  return writeIfChanged(distDir, dataPaths.whole(entry.dataFile), `${open}${items.join(",")}]}`, incremental);
 }
 
 /** The files that changed since the last build, in a few words. */

@@ -11,12 +11,20 @@
 import { closeSync, constants, ftruncateSync, openSync, writeSync } from "node:fs";
 
 export function writeOutput(file: string, content: string | Uint8Array): void {
-  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  writeOutputParts(file, [typeof content === "string" ? Buffer.from(content) : content]);
+}
+
+/** writeOutput of the parts joined, without joining them (the whole collection: 120 MB at 10,000 treatments). */
+export function writeOutputParts(file: string, parts: readonly Uint8Array[]): void {
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT, 0o644);
   try {
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
-    ftruncateSync(fd, bytes.length);
+    let position = 0;
+    for (const bytes of parts) {
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
+      position += bytes.length;
+    }
+    ftruncateSync(fd, position);
   } finally {
     closeSync(fd);
   }
