@@ -10,13 +10,15 @@
  *   every first visit and cached for good, made again only when the code changes): brotli 11
  *   and gzip 9, the smallest either can make;
  * - pages and data files (tens of thousands on a large site, made again when their content
- *   changes): brotli 2 only. CPU per file on a 56 KB treatment page, and the size it makes:
+ *   changes): brotli 1 only. CPU per file on a 56 KB treatment page, and the size it makes:
  *   quality 1 0.17 ms 12.7 KB; 2 0.33 ms 12.0 KB; 3 0.37 ms 11.7 KB; 4 0.59 ms 11.1 KB;
- *   5 0.87 ms 10.5 KB; 11 62 ms 9.1 KB (gzip 1 0.37 ms 13.0 KB, gzip 6 0.75 ms 11.1 KB). Quality 2
- *   against 4 halves the build's compression time for 0.9 KB more per page, 0.6 % of a treatment
- *   page view (151 KB, mostly code compressed once at 11). Every browser in use asks for brotli
- *   (over HTTPS); a client that does not gets the page uncompressed. A gzip copy of each would
- *   cost another 0.4 ms and, above all, another file;
+ *   5 0.87 ms 10.5 KB; 11 62 ms 9.1 KB (gzip 1 0.37 ms 13.0 KB, gzip 6 0.75 ms 11.1 KB). In a
+ *   build the figures are higher (a large heap, the renderer's garbage beside it): at 10,000
+ *   treatments in three languages (30,000 pages) quality 2 took 28 s of the jobs' 118 s (summed
+ *   over two workers), second only to rendering. Quality 1 halves that for 0.7 KB more per page, 0.5 % of a
+ *   treatment page view (160 KB, mostly code compressed once at 11). Every browser in use asks for
+ *   brotli (over HTTPS); a client that does not gets the page uncompressed. A gzip copy of each
+ *   would cost another 0.4 ms and, above all, another file;
  * - the built-in copies of the treatment data (assets/builtin/): none. They are only fetched when
  *   the data files cannot be, and each would add a file per treatment;
  * - anything else (the page shell, sitemap.xml, robots.txt, images): brotli 11 and gzip 9.
@@ -46,7 +48,7 @@ export interface Levels {
 /** For the hashed code and styles under assets/, and the few other files. */
 export const assetLevels: Levels = { brotli: 11, gzip: 9 };
 /** For pages and data files. */
-export const contentLevels: Levels = { brotli: 2 };
+export const contentLevels: Levels = { brotli: 1 };
 /** For the built-in copies. */
 const noCopies: Levels = {};
 
