@@ -78,6 +78,8 @@ function bundledConfig(root: string): string[] {
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
+/** CPU seconds of every thread of the build (on a shared machine, steadier than wall time). */
+const cpuSeconds = (usage: NodeJS.CpuUsage) => ((usage.user + usage.system) / 1e6).toFixed(2);
 
 function listNames(names: string[], max = 3): string {
   if (names.length <= max) return names.join(", ");
@@ -102,12 +104,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   const before = options.force ? undefined : readState(cache);
   const scanner = new InputScanner(root, before?.stamps ?? {});
-  let cpuMark = process.cpuUsage();
+  const cpuStart = process.cpuUsage();
+  let cpuMark = cpuStart;
   // Wall time, and the CPU time of all the build's threads (on a busy machine the two differ).
   const step = (name: string, since: number) => {
     const cpu = process.cpuUsage(cpuMark);
     cpuMark = process.cpuUsage();
-    log(`  ${name.padEnd(40)} ${seconds(since).padStart(6)} s  (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`);
+    log(`  ${name.padEnd(40)} ${seconds(since).padStart(6)} s  (cpu ${cpuSeconds(cpu)} s)`);
   };
 
   // What changed in the code, and so whether everything must be made again.
@@ -422,7 +425,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     seconds: (performance.now() - started) / 1000,
   };
   log(
-    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s: ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
+    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(process.cpuUsage(cpuStart))} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
   );
   return report2;
 

@@ -6,7 +6,7 @@
  * Prints a table and one JSON line. Run `npm run build` first.
  *
  * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
- *          [--end-to-end 1000,10000 | --no-end-to-end | --only-end-to-end] | --compression
+ *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end] | --compression
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -39,7 +39,7 @@ export async function main() {
       "no-lighthouse": { type: "boolean", default: false },
       runs: { type: "string", default: "3" },
       pages: { type: "string", default: "10000" },
-      "end-to-end": { type: "string", default: "1000,10000" },
+      "end-to-end": { type: "string", default: "1000,3334,10000" },
       "no-end-to-end": { type: "boolean", default: false },
       "only-end-to-end": { type: "boolean", default: false },
       compression: { type: "boolean", default: false },

@@ -18,6 +18,11 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export interface EndToEndSize {
   treatments: number;
+  /** Treatment pages: a page per treatment in each language of the site. */
+  treatmentPages: number;
+  /** CPU seconds (all the build's threads) of the --force builds and of the one-change builds, medians. */
+  forceCpu: number;
+  incrementalCpu: number;
   /** Seconds of each `npm run build -- --force`, and their median. */
   forceRuns: number[];
   force: number;
@@ -33,14 +38,18 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Runs `npm run build` with `args` in `root`; returns its wall time in seconds (throws when it fails). */
-function timedBuild(root: string, args: string[]): number {
+/**
+ * Runs `npm run build` with `args` in `root`; returns its wall time in seconds and the CPU time
+ * the build says it used (throws when it fails).
+ */
+function timedBuild(root: string, args: string[]): { wall: number; cpu: number } {
   const start = performance.now();
   const result = spawnSync("npm", ["run", "--silent", "build", "--", ...args], { cwd: root, encoding: "utf8" });
-  const seconds = (performance.now() - start) / 1000;
+  const wall = (performance.now() - start) / 1000;
   if (result.status !== 0)
     throw new Error(`npm run build ${args.join(" ")} failed in ${root}:\n${result.stdout}${result.stderr}`);
-  return seconds;
+  const cpu = /^Built .* \(cpu ([\d.]+) s\)/m.exec(result.stdout)?.[1];
+  return { wall, cpu: cpu === undefined ? Number.NaN : Number(cpu) };
 }
 
 async function measureSize(treatments: number, runs: number): Promise<EndToEndSize> {
@@ -48,7 +57,7 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
   try {
     // A first build, not timed: the type check (when this code has not passed it yet) and a dist/ to build over.
     timedBuild(copy.root, []);
-    const forceRuns = Array.from({ length: runs }, () => timedBuild(copy.root, ["--force"]));
+    const force = Array.from({ length: runs }, () => timedBuild(copy.root, ["--force"]));
     // The treatments in the order they were written: the shipped ones first, then their clones.
     const shipped = readCollections(path.join(root, "site-config/collections"))[copy.dataFile].sub_departments;
     const collection = readCollections(path.join(copy.root, "site-config/collections"))[copy.dataFile];
@@ -57,7 +66,7 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
       ...shipped.map((i) => bySlug.get(i.slug) ?? i),
       ...collection.sub_departments.filter((i) => !shipped.some((s) => s.slug === i.slug)),
     ];
-    const incrementalRuns: number[] = [];
+    const incremental: { wall: number; cpu: number }[] = [];
     for (let run = 0; run < runs && treatments > 5; run++) {
       // A typo fixed in one treatment's summary, a different treatment each run.
       const item = items[Math.floor(((run + 1) * items.length) / (runs + 2))];
@@ -72,7 +81,7 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
         file,
         text.replace(`"name": ${JSON.stringify(item.name)}`, `"name": ${JSON.stringify(`${item.name} (revised)`)}`),
       );
-      incrementalRuns.push(timedBuild(copy.root, []));
+      incremental.push(timedBuild(copy.root, []));
     }
     const server = await startServer({ port: 0, distDir: path.join(copy.root, "dist"), log: () => {} });
     let view: PageView;
@@ -92,12 +101,22 @@ async function measureSize(treatments: number, runs: number): Promise<EndToEndSi
     } finally {
       await server.close();
     }
+    const languages =
+      (
+        JSON.parse(readFileSync(path.join(copy.root, "site-config/site.json"), "utf8")) as {
+          languages?: unknown[];
+        }
+      ).languages?.length ?? 1;
+    const incrementalRuns = incremental.map((r) => r.wall);
     return {
       treatments,
-      forceRuns,
-      force: median(forceRuns),
+      treatmentPages: treatments * languages,
+      forceRuns: force.map((r) => r.wall),
+      force: median(force.map((r) => r.wall)),
+      forceCpu: median(force.map((r) => r.cpu)),
       incrementalRuns,
       incremental: incrementalRuns.length > 0 ? median(incrementalRuns) : Number.NaN,
+      incrementalCpu: incremental.length > 0 ? median(incremental.map((r) => r.cpu)) : Number.NaN,
       view,
     };
   } finally {
@@ -126,27 +145,40 @@ export async function endToEnd(sizes: number[], runs: number) {
         console.error(`    ${String(f.gzip).padStart(7)} ${f.path}`);
   }
   console.log(`\nEnd to end (npm run build on a copy of the site; median of ${runs} runs; page view in gzip bytes)`);
-  console.log("treatments | build --force | after one change | page view | of which data");
+  console.log(
+    "treatments | treatment pages | build --force (cpu)  | after one change (cpu) | page view | of which data",
+  );
+  const time = (wall: number, cpu: number) =>
+    Number.isNaN(wall) ? "-" : `${wall.toFixed(2)} s (${Number.isNaN(cpu) ? "?" : cpu.toFixed(1)} s)`;
   for (const m of measured) {
     console.log(
-      `${m.treatments.toLocaleString("en").padStart(10)} | ${`${m.force.toFixed(2)} s`.padStart(13)} | ${(Number.isNaN(m.incremental) ? "-" : `${m.incremental.toFixed(2)} s`).padStart(16)} | ${kb(m.view.total).padStart(9)} | ${kb(m.view.data).padStart(13)}`,
+      `${m.treatments.toLocaleString("en").padStart(10)} | ${m.treatmentPages.toLocaleString("en").padStart(15)} | ${time(m.force, m.forceCpu).padStart(19)} | ${time(m.incremental, m.incrementalCpu).padStart(21)} | ${kb(m.view.total).padStart(9)} | ${kb(m.view.data).padStart(13)}`,
     );
   }
   const at = (n: number) => measured.find((m) => m.treatments === n);
   const base = at(5);
   const targets: EndToEndTarget[] = [];
   const largest = measured[measured.length - 1];
+  // The issue's site: 10,000 treatment pages. With three languages that is 3,334 treatments; the
+  // targets are judged on the smallest size measured that has 10,000 treatment pages, and the
+  // figures of any larger size (10,000 treatments: 30,000 pages) are printed beside them.
+  const issueSize = measured.find((m) => m.treatmentPages >= 10_000);
+  const pages = (m: EndToEndSize) =>
+    `${m.treatments.toLocaleString("en")} treatments, ${m.treatmentPages.toLocaleString("en")} treatment pages`;
+  for (const m of measured.filter((m) => m.treatmentPages >= 10_000)) {
+    const judged = m === issueSize;
+    targets.push({
+      name: `npm run build -- --force under 16 s (${pages(m)})${judged ? "" : ", for information"}`,
+      value: `${m.force.toFixed(2)} s (cpu ${m.forceCpu.toFixed(1)} s)`,
+      met: m.force < 16,
+    });
+    targets.push({
+      name: `npm run build after one treatment changed under 2 s (${pages(m)})${judged ? "" : ", for information"}`,
+      value: `${m.incremental.toFixed(2)} s (cpu ${m.incrementalCpu.toFixed(1)} s)`,
+      met: m.incremental < 2,
+    });
+  }
   if (largest.treatments >= 10_000) {
-    targets.push({
-      name: "npm run build -- --force at 10,000 treatments under 16 s",
-      value: `${largest.force.toFixed(2)} s`,
-      met: largest.force < 16,
-    });
-    targets.push({
-      name: "npm run build after one treatment changed, at 10,000, under 2 s",
-      value: `${largest.incremental.toFixed(2)} s`,
-      met: largest.incremental < 2,
-    });
     targets.push({
       name: "data per treatment page view at 10,000 at most 25 KB gzip",
       value: kb(largest.view.data),
