@@ -1,4 +1,10 @@
 /** `npm run build [-- --force]`: validate, build, prerender and compress into dist/ (src/build/build.ts). */
-import { main } from "../src/build/build";
+// React's production build renders the pages. The server bundle leaves React to Node, which picks
+// its build by NODE_ENV: vite's client build used to set it as a side effect, so a build with no
+// code change (no vite build) rendered its pages with React's development build, several times slower.
+process.env.NODE_ENV ??= "production";
+const { main } = await import("../src/build/build");
 
 await main(process.argv.slice(2));
+
+export {};
