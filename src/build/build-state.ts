@@ -12,7 +12,7 @@ import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 1;
+const stateVersion = 2;
 
 export interface BuildState {
   version: number;
@@ -23,7 +23,10 @@ export interface BuildState {
   /** Every input file's size, time and hash. */
   stamps: Record<string, FileStamp>;
   catalog: Record<string, CatalogEntry>;
-  /** The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}', ...). */
+  /**
+   * The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}',
+   * 'translation:{lang}:{data file}:{slug}', 'translated:{data file}:{slug}', ...).
+   */
   deps: Record<string, string>;
   /** Each job's key: its output is made again when the key changes. */
   jobs: Record<string, string>;

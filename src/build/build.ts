@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-files";
+import { dataPaths, stemOf, treatmentIndex, withoutTranslated } from "../shared/collections/data-files";
+import { isDataFileName } from "../shared/collections/store";
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
 import { type BuildState, cacheDir, distFingerprint, readState, writeState } from "./build-state";
-import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
+import { type CatalogEntry, jobCatalog, readCatalog, translatedInto } from "./catalog";
 import { compressFile, isCompressible } from "./compress";
 import { buildLanguageFonts } from "./fonts";
 import { buildImages, ImageBuildError } from "./images";
@@ -66,14 +67,24 @@ function codeFiles(root: string): string[] {
   ];
 }
 
-/** Config the code bundles: everything in site-config/ but the collections' treatments. */
+/**
+ * Config the code bundles: everything in site-config/ but the collections' treatments and their
+ * translations (i18n/{lang}/collections/{stem}.json of a collection file, or
+ * i18n/{lang}/collections/{stem}/{slug}.json of a folder's treatment), which the build publishes
+ * one treatment at a time. Presentations and their translations stay bundled.
+ */
 function bundledConfig(root: string): string[] {
   return filesUnder(root, "site-config", (name) => name.endsWith(".json")).filter((file) => {
     const parts = file.split(path.sep);
+    if (parts[1] === "i18n" && parts[3] === "collections") return !isTreatmentTranslation(parts.slice(4));
     if (parts[1] !== "collections") return true;
     return parts.length === 3 && parts[2].endsWith(".presentation.json");
   });
 }
+
+/** Whether a path under i18n/{lang}/collections/ holds treatments' texts. */
+const isTreatmentTranslation = (parts: string[]) =>
+  parts.length === 1 ? isDataFileName(parts[0]) : isDataFileName(`${parts[0]}.json`);
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 
@@ -245,9 +256,21 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   step(`list pages (${plural(specs.length, "page")})`, since);
 
   const deps: Record<string, string> = {};
+  // Languages with pages of their own: a translation into another is not published (the validator refuses it).
+  const otherLanguages = new Set(bundle.siteFacts.languages.slice(1).map((l) => l.code));
+  const translated: Record<string, Record<string, string[]>> = {};
   for (const entry of Object.values(catalogEntries)) {
     deps[`settings:${entry.dataFile}`] = entry.settingsHash;
-    for (const item of entry.items) deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
+    translated[entry.dataFile] = {};
+    for (const item of entry.items) {
+      deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
+      const langs = translatedInto(entry, item.slug).filter((lang) => otherLanguages.has(lang));
+      translated[entry.dataFile][item.slug] = langs;
+      // Its data file names the languages it is translated into, so the site fetches only those.
+      deps[`translated:${entry.dataFile}:${item.slug}`] = langs.join(",");
+      for (const lang of langs)
+        deps[`translation:${lang}:${entry.dataFile}:${item.slug}`] = entry.translations[lang].items[item.slug].hash;
+    }
   }
   for (const [dataFile, pages] of Object.entries(lists)) {
     for (const list of pages) deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
@@ -279,9 +302,17 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       plan(
         `data:${file}:${item.slug}`,
         { kind: "treatment-data", dataFile: file, slug: item.slug },
-        [`item:${file}:${item.slug}`, `settings:${file}`],
+        [`item:${file}:${item.slug}`, `settings:${file}`, `translated:${file}:${item.slug}`],
         [dataPaths.treatment(file, item.slug), dataPaths.builtInTreatment(file, item.slug)],
       );
+      for (const lang of translated[file][item.slug]) {
+        plan(
+          `translation:${lang}:${file}:${item.slug}`,
+          { kind: "treatment-translation", lang, dataFile: file, slug: item.slug },
+          [`translation:${lang}:${file}:${item.slug}`],
+          [dataPaths.translation(lang, file, item.slug), dataPaths.builtInTranslation(lang, file, item.slug)],
+        );
+      }
     }
     deps[`index:${file}`] = hashOf(JSON.stringify(treatmentIndex(entry, entry.items)));
     plan(
@@ -389,7 +420,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const reused = planned.length + Object.keys(wholeKeys).length - stale.length;
   if (!full) {
     log(`Incremental build: ${describeChanges(scanner, before as BuildState, catalogEntries)}.`);
-    for (const line of explain(stale, before as BuildState, deps)) log(`  made again: ${line}`);
+    const languageNames = Object.fromEntries(bundle.siteFacts.languages.map((l) => [l.code, l.englishName]));
+    for (const line of explain(stale, before as BuildState, deps, languageNames)) log(`  made again: ${line}`);
     if (removed.length > 0)
       log(
         `  removed: ${listNames(
@@ -419,6 +451,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     if (kind === "data") return [dataPaths.treatment(rest[0], rest[1]), dataPaths.builtInTreatment(rest[0], rest[1])];
     if (kind === "list") return [dataPaths.listPage(rest[0], Number(rest[1]))];
     if (kind === "index") return [dataPaths.index(rest[0]), dataPaths.builtInIndex(rest[0])];
+    if (kind === "translation")
+      return [dataPaths.translation(rest[0], rest[1], rest[2]), dataPaths.builtInTranslation(rest[0], rest[1], rest[2])];
     return [];
   }
 }
@@ -426,9 +460,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 const kindOrder: Record<Job["kind"], number> = {
   page: 0,
   "treatment-data": 1,
-  "list-data": 2,
-  "index-data": 3,
-  compress: 4,
+  "treatment-translation": 2,
+  "list-data": 3,
+  "index-data": 4,
+  compress: 5,
 };
 
 const pageFileOf = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
@@ -496,7 +531,8 @@ function writeWhole(distDir: string, entry: CatalogEntry, incremental: boolean):
   const head = JSON.stringify({ speciality: entry.speciality, location: entry.location, sub_departments: [] });
   const open = head.slice(0, -2);
   const items = entry.items.map((item) => {
-    const text = readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8");
+    // Each treatment as the spec's file holds it: without the languages of its translations.
+    const text = withoutTranslated(readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8"));
     if (!text.startsWith(open) || !text.endsWith("]}"))
       throw new Error(`${dataPaths.treatment(entry.dataFile, item.slug)} is not the data file the build makes.`);
     return text.slice(open.length, -2);
@@ -516,7 +552,13 @@ function describeChanges(scanner: InputScanner, before: BuildState, catalog: Rec
 }
 
 /** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
-function explain(stale: { id: string; deps: string[] }[], before: BuildState, deps: Record<string, string>): string[] {
+function explain(
+  stale: { id: string; deps: string[] }[],
+  before: BuildState,
+  deps: Record<string, string>,
+  languageNames: Record<string, string>,
+): string[] {
+  const languageName = (code: string) => languageNames[code] ?? code;
   const groups = new Map<string, string[]>();
   for (const piece of stale) {
     const [kind, ...rest] = piece.id.split(":");
@@ -525,7 +567,9 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
         ? rest.join(":")
         : kind === "data"
           ? `data file and built-in copy of ${rest[1]}`
-          : kind === "list"
+          : kind === "translation"
+            ? `${languageName(rest[0])} data file and built-in copy of ${rest[2]}`
+            : kind === "list"
             ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
             : kind === "index"
               ? `the index of ${stemOf(rest[0])}`
@@ -537,7 +581,7 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
         ? "a treatment or the settings of the collection changed"
         : causes.length === 0
           ? "its inputs changed"
-          : causes.map(describeDep).join(", ");
+          : causes.map((dep) => describeDep(dep, languageName)).join(", ");
     const list = groups.get(why) ?? [];
     list.push(what);
     groups.set(why, list);
@@ -545,9 +589,14 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
   return [...groups.entries()].map(([why, what]) => `${listNames(what, 4)} (${why})`);
 }
 
-function describeDep(dep: string): string {
+function describeDep(dep: string, languageName: (code: string) => string): string {
   const [kind, file, slug] = dep.split(":");
   if (kind === "item") return `treatment '${slug}' changed`;
+  if (kind === "translation") {
+    const [, lang, , treatment] = dep.split(":");
+    return `the ${languageName(lang)} translation of treatment '${treatment}' changed`;
+  }
+  if (kind === "translated") return `the languages treatment '${slug}' is translated into changed`;
   if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
   if (kind === "list") return `the treatments it lists changed`;
   if (kind === "page") return `${file} changed`;
