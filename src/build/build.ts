@@ -452,7 +452,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     if (kind === "list") return [dataPaths.listPage(rest[0], Number(rest[1]))];
     if (kind === "index") return [dataPaths.index(rest[0]), dataPaths.builtInIndex(rest[0])];
     if (kind === "translation")
-      return [dataPaths.translation(rest[0], rest[1], rest[2]), dataPaths.builtInTranslation(rest[0], rest[1], rest[2])];
+      return [
+        dataPaths.translation(rest[0], rest[1], rest[2]),
+        dataPaths.builtInTranslation(rest[0], rest[1], rest[2]),
+      ];
     return [];
   }
 }
@@ -532,7 +535,9 @@ function writeWhole(distDir: string, entry: CatalogEntry, incremental: boolean):
   const open = head.slice(0, -2);
   const items = entry.items.map((item) => {
     // Each treatment as the spec's file holds it: without the languages of its translations.
-    const text = withoutTranslated(readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8"));
+    const text = withoutTranslated(
+      readFileSync(path.join(distDir, dataPaths.treatment(entry.dataFile, item.slug)), "utf8"),
+    );
     if (!text.startsWith(open) || !text.endsWith("]}"))
       throw new Error(`${dataPaths.treatment(entry.dataFile, item.slug)} is not the data file the build makes.`);
     return text.slice(open.length, -2);
@@ -570,10 +575,10 @@ function explain(
           : kind === "translation"
             ? `${languageName(rest[0])} data file and built-in copy of ${rest[2]}`
             : kind === "list"
-            ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
-            : kind === "index"
-              ? `the index of ${stemOf(rest[0])}`
-              : `the whole data file assets/data/${rest[0]}`;
+              ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
+              : kind === "index"
+                ? `the index of ${stemOf(rest[0])}`
+                : `the whole data file assets/data/${rest[0]}`;
     const causes = piece.deps.filter((d) => before.deps[d] !== deps[d]);
     const why = !(piece.id in before.jobs)
       ? "new"

@@ -3,8 +3,9 @@
  * made in memory from site-config/ by the same functions, and a fetch that serves them, for
  * component tests of pages that load their own data.
  */
-import { vi } from "vitest";
+
 import path from "node:path";
+import { vi } from "vitest";
 import { dataPaths, listPages, treatmentDataJson, treatmentIndex } from "../../src/shared/collections/data-files";
 import type { Strings } from "../../src/shared/collections/treatment-translations";
 import type { TreatmentCollection } from "../../src/shared/generated/collection";

@@ -2,8 +2,9 @@
  * Every page of a site folder's config as the prerenderer describes it (PageInfo), read straight
  * from the collections (a file or a folder each), for tests that render pages in this process.
  */
-import { catalogListPages, listPages, type PageInfo, pageInfo } from "../../src/build/prerender/manifest";
+
 import path from "node:path";
+import { catalogListPages, listPages, type PageInfo, pageInfo } from "../../src/build/prerender/manifest";
 import { listCollections, readCollections } from "../../src/shared/collections/store";
 import { readTreatmentTranslations, type Strings } from "../../src/shared/collections/treatment-translations";
 import type { TreatmentCollection } from "../../src/shared/generated/collection";
@@ -15,7 +16,10 @@ type Translations = Record<string, Record<string, Record<string, Strings>>>;
 export function collectionTranslations(collectionsDir: string): Translations {
   const siteRoot = path.dirname(collectionsDir);
   return Object.fromEntries(
-    listCollections(collectionsDir).map((location) => [location.dataFile, readTreatmentTranslations(siteRoot, location)]),
+    listCollections(collectionsDir).map((location) => [
+      location.dataFile,
+      readTreatmentTranslations(siteRoot, location),
+    ]),
   );
 }
 

@@ -43,9 +43,9 @@ import {
   loadPageRoute,
   organization,
   pathIn,
+  presentationStrings,
   presentations,
   site,
-  presentationStrings,
   stringsOf,
   translateTreatment,
   treatmentPage,
@@ -389,7 +389,9 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
   const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
   const own = lang === defaultLanguage ? {} : sources.translation(lang, spec.dataFile, spec.slug);
   const strings =
-    lang === defaultLanguage ? undefined : { data: own, presentation: await presentationStrings(presentationFile, lang) };
+    lang === defaultLanguage
+      ? undefined
+      : { data: own, presentation: await presentationStrings(presentationFile, lang) };
   const item = translateTreatment(english, presentation, strings).subDepartment;
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);

@@ -33,7 +33,8 @@ async function answer(
 ): Promise<{ type: string; body: string } | undefined> {
   const siteRoot = path.dirname(collectionsDir);
   const text = (type: string, body: string) => ({ type: `${type}; charset=utf-8`, body });
-  const translation = /^\/assets\/(data|builtin)\/([a-zA-Z-]+)\/([a-z0-9-]+-sub-departments)\/([a-z0-9-]+)\.(json|js)$/.exec(url);
+  const translation =
+    /^\/assets\/(data|builtin)\/([a-zA-Z-]+)\/([a-z0-9-]+-sub-departments)\/([a-z0-9-]+)\.(json|js)$/.exec(url);
   if (translation) {
     const [, kind, lang, stem, slug, ext] = translation;
     const location = locateCollection(collectionsDir, `${stem}.json`);

@@ -15,7 +15,11 @@ export interface HydrationPayload {
    * in another language its texts in that language, when it has any (the shape of
    * assets/data/{lang}/{stem}/{slug}.json's `strings`).
    */
-  treatment?: { file: string; data: TreatmentCollection; translation?: { lang: string; strings: Record<string, string> } };
+  treatment?: {
+    file: string;
+    data: TreatmentCollection;
+    translation?: { lang: string; strings: Record<string, string> };
+  };
   /** The page of a collection's treatment list a speciality page shows. */
   listing?: { file: string; data: TreatmentListPage };
 }
