@@ -122,7 +122,7 @@ export function readTreatmentTranslations(
 export function translatedLanguages(translations: Record<string, Record<string, Strings>>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const lang of Object.keys(translations).sort()) {
-    for (const slug of Object.keys(translations[lang])) (out[slug] ??= []).push(lang);
+    for (const slug of Object.keys(translations[lang])) out[slug] = [...(out[slug] ?? []), lang];
   }
   return out;
 }
