@@ -212,6 +212,7 @@ describe("treatments' Telugu texts in Chromium, one treatment at a time", () => 
       `/assets/data/te/cardiology-sub-departments/${angiography.slug}.json`,
     ]);
     const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
+    expect(headings).toContain(teluguAngiography);
     expect(headings).not.toContain(angiography.content.h1);
     expect(await page.locator("html").getAttribute("lang")).toBe("te");
 
