@@ -244,6 +244,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"));
   for (const font of Object.values(fonts))
     madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
+  // A language's font changes when a translation brings or drops a letter (a treatment's, which an
+  // incremental build now follows): the old files go, as a full build's clean-up removes them.
+  const staleFonts = full ? [] : removeStaleFonts(distDir, fonts);
   step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
 
   // What the pages and data files are made of.
@@ -364,7 +367,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
   since = performance.now();
-  const removed: string[] = [];
+  const removed: string[] = [...staleFonts];
   for (const id of removedJobs) {
     for (const file of outputsOfId(id)) removed.push(...removeOutput(distDir, file));
   }
@@ -503,6 +506,17 @@ function removeAllBut(dir: string, kept: Set<string>): string[] {
   return removed;
 }
 
+/** Removes the files of assets/fonts/ that are not the fonts' of this build; returns what it removed. */
+function removeStaleFonts(distDir: string, fonts: Record<string, { font: string; stylesheet: string }>): string[] {
+  const current = new Set(Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, ""))));
+  const dir = path.join(distDir, "assets", "fonts");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => `assets/fonts/${name}`)
+    .filter((file) => !current.has(file.replace(/\.(br|gz)$/, "")))
+    .flatMap((file) => removeOutput(distDir, file));
+}
+
 /** Removes an output file and its compressed copies; returns what it removed. */
 function removeOutput(distDir: string, relative: string): string[] {
   const removed: string[] = [];
@@ -548,8 +562,13 @@ function writeWhole(distDir: string, entry: CatalogEntry, incremental: boolean):
 /** The files that changed since the last build, in a few words. */
 function describeChanges(scanner: InputScanner, before: BuildState, catalog: Record<string, CatalogEntry>): string {
   const changed = Object.keys(scanner.stamps).filter((f) => before.stamps[f]?.hash !== scanner.stamps[f].hash);
-  const beforeItems = Object.values(before.catalog).flatMap((c) => c.items.map((i) => i.file));
-  const nowItems = new Set(Object.values(catalog).flatMap((c) => c.items.map((i) => i.file)));
+  // Treatments' files and their translations' files: a removed one is no longer scanned.
+  const filesOf = (c: CatalogEntry) => [
+    ...c.items.map((i) => i.file),
+    ...Object.values(c.translations ?? {}).flatMap((t) => Object.values(t.items).map((i) => i.file)),
+  ];
+  const beforeItems = Object.values(before.catalog).flatMap(filesOf);
+  const nowItems = new Set(Object.values(catalog).flatMap(filesOf));
   const gone = [...new Set(beforeItems)].filter((f) => !nowItems.has(f) && !existsSync(f));
   const all = [...changed, ...gone.map((f) => `${f} (removed)`)];
   if (all.length === 0) return "no input changed since the last build";

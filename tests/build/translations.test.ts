@@ -7,7 +7,7 @@
  * folder) build the same site as one translation file.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildReport, runBuild } from "../../src/build/build";
@@ -176,5 +176,18 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
     const incremental = snapshot(copy.root);
     await build(true);
     expect(snapshot(copy.root)).toEqual(incremental);
+
+    // Its Telugu file removed: its Telugu data goes, its English data file names Hindi alone.
+    rmSync(file);
+    const removed = await build();
+    expect(removed.full).toBe(false);
+    const said = lines.join("\n");
+    expect(said).toContain(`(site-config/i18n/te/collections/${stem}/${knee}.json (removed))`);
+    expect(said).toContain(`/te/${kneePage}`);
+    expect(existsSync(dist(`assets/data/te/${stem}/${knee}.json`))).toBe(false);
+    expect(readJson(dist(`assets/data/${stem}/${knee}.json`)).translated).toEqual(["hi"]);
+    const afterRemoval = snapshot(copy.root);
+    await build(true);
+    expect(snapshot(copy.root)).toEqual(afterRemoval);
   });
 });
