@@ -261,6 +261,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const deps: Record<string, string> = {};
   // Languages with pages of their own: a translation into another is not published (the validator refuses it).
   const otherLanguages = new Set(bundle.siteFacts.languages.slice(1).map((l) => l.code));
+  for (const byLanguage of Object.values(catalog.translations))
+    for (const lang of Object.keys(byLanguage)) if (!otherLanguages.has(lang)) delete byLanguage[lang];
   const translated: Record<string, Record<string, string[]>> = {};
   for (const entry of Object.values(catalogEntries)) {
     deps[`settings:${entry.dataFile}`] = entry.settingsHash;
