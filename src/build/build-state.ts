@@ -14,7 +14,7 @@ import type { FileStamp } from "./inputs";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 2;
+const stateVersion = 3;
 
 export interface BuildState {
   version: number;
@@ -25,7 +25,10 @@ export interface BuildState {
   /** Every input file's size, time and hash. */
   stamps: Record<string, FileStamp>;
   catalog: Record<string, CatalogEntry>;
-  /** The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}', ...). */
+  /**
+   * The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}',
+   * 'translation:{lang}:{data file}:{slug}', 'translated:{data file}:{slug}', ...).
+   */
   deps: Record<string, string>;
   /** Each job's key: its output is made again when the key changes. */
   jobs: Record<string, string>;

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-files";
+import { isDataFileName } from "../shared/collections/store";
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
 import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
-import { type CatalogEntry, jobCatalog, readCatalog } from "./catalog";
+import { type CatalogEntry, jobCatalog, readCatalog, translatedInto } from "./catalog";
 import { compressFile, isCompressible } from "./compress";
 import { buildLanguageFonts } from "./fonts";
 import { buildImages, ImageBuildError } from "./images";
@@ -68,14 +69,24 @@ function codeFiles(root: string): string[] {
   ];
 }
 
-/** Config the code bundles: everything in site-config/ but the collections' treatments. */
+/**
+ * Config the code bundles: everything in site-config/ but the collections' treatments and their
+ * translations (i18n/{lang}/collections/{stem}.json of a collection file, or
+ * i18n/{lang}/collections/{stem}/{slug}.json of a folder's treatment), which the build publishes
+ * one treatment at a time. Presentations and their translations stay bundled.
+ */
 function bundledConfig(root: string): string[] {
   return filesUnder(root, "site-config", (name) => name.endsWith(".json")).filter((file) => {
     const parts = file.split(path.sep);
+    if (parts[1] === "i18n" && parts[3] === "collections") return !isTreatmentTranslation(parts.slice(4));
     if (parts[1] !== "collections") return true;
     return parts.length === 3 && parts[2].endsWith(".presentation.json");
   });
 }
+
+/** Whether a path under i18n/{lang}/collections/ holds treatments' texts. */
+const isTreatmentTranslation = (parts: string[]) =>
+  parts.length === 1 ? isDataFileName(parts[0]) : isDataFileName(`${parts[0]}.json`);
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 /** CPU seconds of every thread of the build (on a shared machine, steadier than wall time). */
@@ -242,6 +253,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"));
   for (const font of Object.values(fonts))
     madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
+  // A language's font changes when a translation brings or drops a letter (a treatment's, which an
+  // incremental build now follows): the old files go, as a full build's clean-up removes them.
+  const staleFonts = full ? [] : removeStaleFonts(distDir, fonts);
   step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
 
   // What the pages and data files are made of.
@@ -254,9 +268,23 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   step(`list pages (${plural(specs.length, "page")})`, since);
 
   const deps: Record<string, string> = {};
+  // Languages with pages of their own: a translation into another is not published (the validator refuses it).
+  const otherLanguages = new Set(bundle.siteFacts.languages.slice(1).map((l) => l.code));
+  for (const byLanguage of Object.values(catalog.translations))
+    for (const lang of Object.keys(byLanguage)) if (!otherLanguages.has(lang)) delete byLanguage[lang];
+  const translated: Record<string, Record<string, string[]>> = {};
   for (const entry of Object.values(catalogEntries)) {
     deps[`settings:${entry.dataFile}`] = entry.settingsHash;
-    for (const item of entry.items) deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
+    translated[entry.dataFile] = {};
+    for (const item of entry.items) {
+      deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
+      const langs = translatedInto(entry, item.slug).filter((lang) => otherLanguages.has(lang));
+      translated[entry.dataFile][item.slug] = langs;
+      // Its data file names the languages it is translated into, so the site fetches only those.
+      deps[`translated:${entry.dataFile}:${item.slug}`] = langs.join(",");
+      for (const lang of langs)
+        deps[`translation:${lang}:${entry.dataFile}:${item.slug}`] = entry.translations[lang].items[item.slug].hash;
+    }
   }
   for (const [dataFile, pages] of Object.entries(lists)) {
     for (const list of pages) deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
@@ -288,9 +316,17 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       plan(
         `data:${file}:${item.slug}`,
         { kind: "treatment-data", dataFile: file, slug: item.slug },
-        [`item:${file}:${item.slug}`, `settings:${file}`],
+        [`item:${file}:${item.slug}`, `settings:${file}`, `translated:${file}:${item.slug}`],
         [dataPaths.treatment(file, item.slug), dataPaths.builtInTreatment(file, item.slug)],
       );
+      for (const lang of translated[file][item.slug]) {
+        plan(
+          `translation:${lang}:${file}:${item.slug}`,
+          { kind: "treatment-translation", lang, dataFile: file, slug: item.slug },
+          [`translation:${lang}:${file}:${item.slug}`],
+          [dataPaths.translation(lang, file, item.slug), dataPaths.builtInTranslation(lang, file, item.slug)],
+        );
+      }
     }
     deps[`index:${file}`] = hashOf(JSON.stringify(treatmentIndex(entry, entry.items)));
     plan(
@@ -342,7 +378,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
   since = performance.now();
-  const removed: string[] = [];
+  const removed: string[] = [...staleFonts];
   for (const id of removedJobs) {
     for (const file of outputsOfId(id)) removed.push(...removeOutput(distDir, file));
   }
@@ -409,7 +445,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const reused = planned.length + Object.keys(wholeKeys).length - stale.length;
   if (!full) {
     log(`Incremental build: ${describeChanges(scanner, before as BuildState, catalogEntries)}.`);
-    for (const line of explain(stale, before as BuildState, deps)) log(`  made again: ${line}`);
+    const languageNames = Object.fromEntries(bundle.siteFacts.languages.map((l) => [l.code, l.englishName]));
+    for (const line of explain(stale, before as BuildState, deps, languageNames)) log(`  made again: ${line}`);
     if (removed.length > 0)
       log(
         `  removed: ${listNames(
@@ -439,6 +476,11 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     if (kind === "data") return [dataPaths.treatment(rest[0], rest[1]), dataPaths.builtInTreatment(rest[0], rest[1])];
     if (kind === "list") return [dataPaths.listPage(rest[0], Number(rest[1]))];
     if (kind === "index") return [dataPaths.index(rest[0]), dataPaths.builtInIndex(rest[0])];
+    if (kind === "translation")
+      return [
+        dataPaths.translation(rest[0], rest[1], rest[2]),
+        dataPaths.builtInTranslation(rest[0], rest[1], rest[2]),
+      ];
     return [];
   }
 }
@@ -446,9 +488,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 const kindOrder: Record<Job["kind"], number> = {
   page: 0,
   "treatment-data": 1,
-  "list-data": 2,
-  "index-data": 3,
-  compress: 4,
+  "treatment-translation": 2,
+  "list-data": 3,
+  "index-data": 4,
+  compress: 5,
 };
 
 const pageFileOf = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
@@ -485,6 +528,17 @@ function removeAllBut(dir: string, kept: Set<string>): string[] {
   return removed;
 }
 
+/** Removes the files of assets/fonts/ that are not the fonts' of this build; returns what it removed. */
+function removeStaleFonts(distDir: string, fonts: Record<string, { font: string; stylesheet: string }>): string[] {
+  const current = new Set(Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, ""))));
+  const dir = path.join(distDir, "assets", "fonts");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => `assets/fonts/${name}`)
+    .filter((file) => !current.has(file.replace(/\.(br|gz)$/, "")))
+    .flatMap((file) => removeOutput(distDir, file));
+}
+
 /** Removes an output file and its compressed copies; returns what it removed. */
 function removeOutput(distDir: string, relative: string): string[] {
   const removed: string[] = [];
@@ -510,8 +564,13 @@ function writeIfChanged(distDir: string, relative: string, text: string | Buffer
 /** The files that changed since the last build, in a few words. */
 function describeChanges(scanner: InputScanner, before: BuildState, catalog: Record<string, CatalogEntry>): string {
   const changed = Object.keys(scanner.stamps).filter((f) => before.stamps[f]?.hash !== scanner.stamps[f].hash);
-  const beforeItems = Object.values(before.catalog).flatMap((c) => c.items.map((i) => i.file));
-  const nowItems = new Set(Object.values(catalog).flatMap((c) => c.items.map((i) => i.file)));
+  // Treatments' files and their translations' files: a removed one is no longer scanned.
+  const filesOf = (c: CatalogEntry) => [
+    ...c.items.map((i) => i.file),
+    ...Object.values(c.translations ?? {}).flatMap((t) => Object.values(t.items).map((i) => i.file)),
+  ];
+  const beforeItems = Object.values(before.catalog).flatMap(filesOf);
+  const nowItems = new Set(Object.values(catalog).flatMap(filesOf));
   const gone = [...new Set(beforeItems)].filter((f) => !nowItems.has(f) && !existsSync(f));
   const all = [...changed, ...gone.map((f) => `${f} (removed)`)];
   if (all.length === 0) return "no input changed since the last build";
@@ -519,7 +578,13 @@ function describeChanges(scanner: InputScanner, before: BuildState, catalog: Rec
 }
 
 /** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
-function explain(stale: { id: string; deps: string[] }[], before: BuildState, deps: Record<string, string>): string[] {
+function explain(
+  stale: { id: string; deps: string[] }[],
+  before: BuildState,
+  deps: Record<string, string>,
+  languageNames: Record<string, string>,
+): string[] {
+  const languageName = (code: string) => languageNames[code] ?? code;
   const groups = new Map<string, string[]>();
   for (const piece of stale) {
     const [kind, ...rest] = piece.id.split(":");
@@ -528,11 +593,13 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
         ? rest.join(":")
         : kind === "data"
           ? `data file and built-in copy of ${rest[1]}`
-          : kind === "list"
-            ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
-            : kind === "index"
-              ? `the index of ${stemOf(rest[0])}`
-              : `the whole data file assets/data/${rest[0]}`;
+          : kind === "translation"
+            ? `${languageName(rest[0])} data file and built-in copy of ${rest[2]}`
+            : kind === "list"
+              ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
+              : kind === "index"
+                ? `the index of ${stemOf(rest[0])}`
+                : `the whole data file assets/data/${rest[0]}`;
     const causes = piece.deps.filter((d) => before.deps[d] !== deps[d]);
     const why = !(piece.id in before.jobs)
       ? "new"
@@ -540,7 +607,7 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
         ? "a treatment or the settings of the collection changed"
         : causes.length === 0
           ? "its inputs changed"
-          : causes.map(describeDep).join(", ");
+          : causes.map((dep) => describeDep(dep, languageName)).join(", ");
     const list = groups.get(why) ?? [];
     list.push(what);
     groups.set(why, list);
@@ -548,9 +615,14 @@ function explain(stale: { id: string; deps: string[] }[], before: BuildState, de
   return [...groups.entries()].map(([why, what]) => `${listNames(what, 4)} (${why})`);
 }
 
-function describeDep(dep: string): string {
+function describeDep(dep: string, languageName: (code: string) => string): string {
   const [kind, file, slug] = dep.split(":");
   if (kind === "item") return `treatment '${slug}' changed`;
+  if (kind === "translation") {
+    const [, lang, , treatment] = dep.split(":");
+    return `the ${languageName(lang)} translation of treatment '${treatment}' changed`;
+  }
+  if (kind === "translated") return `the languages treatment '${slug}' is translated into changed`;
   if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
   if (kind === "list") return `the treatments it lists changed`;
   if (kind === "page") return `${file} changed`;

@@ -7,31 +7,21 @@
  * becomes
  *   site-config/collections/cardiology-sub-departments/_collection.json   (speciality, location)
  *   site-config/collections/cardiology-sub-departments/{slug}.json        (one per treatment page)
+ *
+ * and its translations go the same way (translation-storage.ts):
+ *   site-config/i18n/te/collections/cardiology-sub-departments.json       (keys 'sub_departments.{slug}.…')
+ * becomes
+ *   site-config/i18n/te/collections/cardiology-sub-departments/{slug}.json  (keys from the treatment)
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isSlug } from "../shared/collections/data-files";
 import { readStoredCollection, settingsFileName, wholeCollection } from "../shared/collections/store";
 import type { TreatmentCollection } from "../shared/generated/collection";
+import { json, StorageError, schemaFrom, schemasOf } from "./storage-files";
+import { joinTranslations, splitTranslations } from "./translation-storage";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** A refusal, with what to do, for the command line. */
-export class StorageError extends Error {}
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-/** The "$schema" path from `folder` to a schema in the project's schemas/. */
-function schemaFrom(folder: string, schema: string, schemasDir: string): string {
-  return path.relative(folder, path.join(schemasDir, schema)).split(path.sep).join("/");
-}
-
-/** The schemas/ folder a file's "$schema" points into, else the project's. */
-function schemasOf(file: string, schema: unknown): string {
-  if (typeof schema !== "string") return path.join(root, "schemas");
-  const target = path.resolve(path.dirname(file), schema);
-  return existsSync(target) ? path.dirname(target) : path.join(root, "schemas");
-}
+export { StorageError } from "./storage-files";
 
 /** Splits a collection file into a folder of the same name; returns the folder and how many pages. */
 export function splitCollection(file: string) {
@@ -52,6 +42,8 @@ export function splitCollection(file: string) {
       throw new StorageError(`Two treatments have the slug '${item.slug}'; run npm run validate first.`);
     seen.add(item.slug);
   }
+  // Checked and written beside their files before anything moves; put in place after the collection.
+  const translations = splitTranslations(absolute, seen);
   // Written beside the file and renamed into place, so a failure leaves the file as it was.
   const temporary = `${folder}.splitting`;
   rmSync(temporary, { recursive: true, force: true });
@@ -71,7 +63,8 @@ export function splitCollection(file: string) {
   }
   renameSync(temporary, folder);
   rmSync(absolute);
-  return { folder, pages: data.sub_departments?.length ?? 0 };
+  const translated = translations.commit();
+  return { folder, pages: data.sub_departments?.length ?? 0, translations: translated };
 }
 
 /** Joins a collection folder back into one file of the same name; returns the file and how many pages. */
@@ -83,21 +76,44 @@ export function joinCollection(folder: string) {
   if (existsSync(file)) throw new StorageError(`${file} exists already; move it away first.`);
   const stored = readStoredCollection({ dataFile: path.basename(file), storage: "folder", path: absolute });
   const whole = wholeCollection(stored);
+  const translations = joinTranslations(
+    absolute,
+    whole.sub_departments.map((item) => item.slug),
+  );
   const settings = JSON.parse(readFileSync(stored.settingsFile, "utf8")) as { $schema?: unknown };
   const schemasDir = schemasOf(stored.settingsFile, settings.$schema);
   const text = json({ $schema: schemaFrom(path.dirname(file), "collection.schema.json", schemasDir), ...whole });
   writeFileSync(`${file}.joining`, text);
   renameSync(`${file}.joining`, file);
   rmSync(absolute, { recursive: true });
-  return { file, pages: whole.sub_departments.length };
+  const translated = translations.commit();
+  return { file, pages: whole.sub_departments.length, translations: translated };
 }
+
+/** ', and their translations: 2 Telugu files, …' for the command line. */
+const translatedSplit = (counts: Record<string, number>) =>
+  Object.keys(counts).length === 0
+    ? ""
+    : `; translations: ${Object.entries(counts)
+        .map(([lang, n]) => `${n} in i18n/${lang}/`)
+        .join(", ")}`;
+
+const translatedJoin = (counts: Record<string, number>) =>
+  Object.keys(counts).length === 0
+    ? ""
+    : `; the translations of ${Object.entries(counts)
+        .map(([lang, n]) => `${n} in i18n/${lang}/`)
+        .join(", ")} joined too`;
 
 const usage = `Usage: npm run collection -- split <collection file>
        npm run collection -- join <collection folder>
 
 split: site-config/collections/{name}-sub-departments.json becomes the folder
        site-config/collections/{name}-sub-departments/ with _collection.json and one {slug}.json
-       per treatment page. join does the opposite. Commit the result as any change.
+       per treatment page, and each language's translation of it, site-config/i18n/{code}/
+       collections/{name}-sub-departments.json, one {slug}.json per translated treatment in
+       site-config/i18n/{code}/collections/{name}-sub-departments/. join does the opposite.
+       Commit the result as any change.
 `;
 
 /** `npm run collection -- split|join <path>`; returns the exit code. */
@@ -105,15 +121,17 @@ export function main(argv: string[]): number {
   const [command, target] = argv;
   try {
     if (command === "split" && target) {
-      const { folder, pages } = splitCollection(target);
+      const { folder, pages, translations } = splitCollection(target);
       console.log(
-        `Split into ${path.relative(process.cwd(), folder)}/: _collection.json and ${pages} treatment page files.`,
+        `Split into ${path.relative(process.cwd(), folder)}/: _collection.json and ${pages} treatment page files${translatedSplit(translations)}.`,
       );
       return 0;
     }
     if (command === "join" && target) {
-      const { file, pages } = joinCollection(target);
-      console.log(`Joined into ${path.relative(process.cwd(), file)}: ${pages} treatment pages.`);
+      const { file, pages, translations } = joinCollection(target);
+      console.log(
+        `Joined into ${path.relative(process.cwd(), file)}: ${pages} treatment pages${translatedJoin(translations)}.`,
+      );
       return 0;
     }
     process.stderr.write(usage);

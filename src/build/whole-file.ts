@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dataPaths } from "../shared/collections/data-files";
+import { dataPaths, withoutTranslated } from "../shared/collections/data-files";
 import type { CatalogEntry } from "./catalog";
 import { compressFile, isCompressible, maxCompressBytes, removeCompressed } from "./compress";
 import { writeOutput, writeOutputParts } from "./output-file";
@@ -65,10 +65,15 @@ export function writeWhole(
   return { written: [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])], layout };
 }
 
-/** A treatment's JSON, from its own data file. */
+/**
+ * A treatment's JSON, from its own data file: as the spec's file holds it, without the languages
+ * of its translations (the data file's last field, when it has translations).
+ */
 function treatmentText(distDir: string, dataFile: string, slug: string, open: Buffer): Buffer {
   const relative = dataPaths.treatment(dataFile, slug);
-  const bytes = readFileSync(path.join(distDir, relative));
+  const read = readFileSync(path.join(distDir, relative));
+  const text = read.toString("latin1", Math.max(0, read.length - 200));
+  const bytes = text.includes('"translated":[') ? Buffer.from(withoutTranslated(read.toString("utf8"))) : read;
   const close = bytes.length - 2;
   if (!bytes.subarray(0, open.length).equals(open) || bytes.toString("latin1", close) !== "]}")
     throw new Error(`${relative} is not the data file the build makes.`);

@@ -16,7 +16,7 @@ export {
   setBuiltInLoader,
 } from "./collections/load";
 export { TreatmentContext } from "./collections/treatment-context";
-export { translateTreatment, treatmentStrings } from "./collections/treatment-language";
+export { presentationStrings, translateTreatment } from "./collections/treatment-language";
 export * as contentConfig from "./config/content";
 export { blogPosts } from "./config/content";
 export * as formsConfig from "./config/forms";

@@ -207,6 +207,28 @@ describe("content editor", { timeout: 60_000 }, () => {
     expect(changed).toEqual(["total-knee-replacement.json"]);
     await expect.poll(() => items.first().textContent()).toContain("Knee Replacement Surgery");
   });
+
+  it("translates one treatment page of a collection folder in its own file, with the preview in Telugu", async () => {
+    const folder = "site-config/collections/orthopedics-sub-departments";
+    const translation = site.file(
+      "site-config/i18n/te/collections/orthopedics-sub-departments/total-knee-replacement.json",
+    );
+    const page = await newPage();
+    await page.goto(`${editor.url}/editor/#file=${folder}/_collection.json&lang=te`);
+    const items = page.getByRole("navigation", { name: "Treatment pages of this collection" }).locator("ol button");
+    await items.filter({ hasText: "total-knee-replacement" }).click();
+    const h1 = page.locator("textarea[id='t-content.h1']");
+    await expect.poll(() => h1.inputValue()).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    await h1.fill("మోకాలి మార్పిడి సర్జరీ");
+    await expect.poll(() => preview(page).getByRole("heading", { level: 1, name: "మోకాలి మార్పిడి సర్జరీ" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    expect(JSON.parse(await readFile(translation, "utf8")).strings["content.h1"]).toBe("మోకాలి మార్పిడి సర్జరీ");
+    // Only that treatment's translation: no file for the whole collection's.
+    expect(await readdir(site.file("site-config/i18n/te/collections"))).not.toContain(
+      "orthopedics-sub-departments.json",
+    );
+  });
 });
 
 describe("the editor's preview", { timeout: 60_000 }, () => {

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardiology, readConfig } from "../helpers/site-collections";
 import { type Harness, startHarness } from "./harness";
 
 const dist = path.resolve(import.meta.dirname, "../../dist");
@@ -157,6 +158,76 @@ describe("a Telugu treatment page in Chromium", () => {
     await page.getByRole("button", { name: "నీ రీప్లేస్‌మెంట్ ఎంతకాలం ఉంటుంది?" }).click();
     await page.getByText(/ఆధునిక మోకాలి ఇంప్లాంట్లు/).waitFor();
     expect(await violations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("treatments' Telugu texts in Chromium, one treatment at a time", () => {
+  const angiography = cardiology.sub_departments.find((s) => s.slug === "best-hospital-for-angiography-in-hyderabad");
+  const heartFailure = cardiology.sub_departments.find((s) => s.slug === "treatment-for-heart-failure-in-kukatpally");
+  const teluguAngiography = readConfig<{ strings: Record<string, string> }>(
+    "i18n/te/collections/cardiology-sub-departments.json",
+  ).strings["sub_departments.best-hospital-for-angiography-in-hyderabad.content.h1"];
+  const data = (paths: string[]) =>
+    paths.filter((p) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/"));
+
+  /** A client-side move, as the app makes one on a link's click: the router follows the history entry. */
+  const moveTo = (page: Page, to: string) =>
+    page.evaluate((path) => {
+      (window as unknown as { marker?: number }).marker = 1;
+      window.history.pushState(null, "", path);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }, to);
+
+  /** Every text the page's h1 shows from now on, in order. */
+  const watchHeadings = (page: Page) =>
+    page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { headings: string[] }).headings = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector("main h1")?.textContent ?? "";
+        if (seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+
+  it("hydrate a Telugu treatment page with its own texts, fetch only the next treatment's on a move, and none for an untranslated one", async () => {
+    if (!angiography || !heartFailure) throw new Error("The cardiology collection lacks its treatments.");
+    const { page, errors } = await harness.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`/te${knee}`, { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    // Prerendered and hydrated with its Telugu texts: no request for them, and no whole collection's.
+    expect(data(requested)).toEqual([]);
+    expect(requested.filter((p) => p.includes("sub-departments"))).toEqual([]);
+
+    // A move to the other translated treatment: its English data and its Telugu texts, nothing else,
+    // and the page never shows its English heading on the way.
+    await watchHeadings(page);
+    requested.length = 0;
+    await moveTo(page, `/te/specialities/cardiology/${angiography.slug}`);
+    await page.getByRole("heading", { level: 1, name: teluguAngiography }).waitFor();
+    expect(data(requested)).toEqual([
+      `/assets/data/cardiology-sub-departments/${angiography.slug}.json`,
+      `/assets/data/te/cardiology-sub-departments/${angiography.slug}.json`,
+    ]);
+    const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings);
+    expect(headings).toContain(teluguAngiography);
+    expect(headings).not.toContain(angiography.content.h1);
+    expect(await page.locator("html").getAttribute("lang")).toBe("te");
+
+    // A move to a treatment with no Telugu texts: its English data only, shown in English, marked so.
+    requested.length = 0;
+    await moveTo(page, `/te/specialities/cardiology/${heartFailure.slug}`);
+    const heading = page.getByRole("heading", { level: 1, name: heartFailure.content.h1 });
+    await heading.waitFor();
+    expect(await heading.getAttribute("lang")).toBe("en");
+    expect(data(requested)).toEqual([`/assets/data/cardiology-sub-departments/${heartFailure.slug}.json`]);
+    expect(requested.filter((p) => p.startsWith("/assets/data/te/") || p.startsWith("/assets/builtin/te/"))).toEqual(
+      [],
+    );
+    // Every move was the app's own, and nothing was logged.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(errors).toEqual([]);
   });
 });

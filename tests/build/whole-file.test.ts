@@ -37,6 +37,7 @@ describe("the whole data file", () => {
       storage: "folder",
       ...settings,
       settingsHash: "s",
+      translations: {},
       items: items.map((i) => ({ ...i, hash: i.name, file: `${i.slug}.json` })),
     };
   };
@@ -86,6 +87,16 @@ describe("the whole data file", () => {
       "E",
     ]);
     expect(next.layout.slugs).toEqual(["a", "b", "d", "e"]);
+  });
+
+  it("holds each treatment without the languages its data file names", () => {
+    const entry = publish([{ slug: "a", name: "A" }]);
+    const file = path.join(dist, dataPaths.treatment(dataFile, "a"));
+    const plain = readFileSync(file, "utf8");
+    writeFileSync(file, `${plain.slice(0, -1)},"translated":["hi","te"]}`);
+    writeWhole(dist, entry, { incremental: false, remade: none });
+    expect(whole()).not.toContain("translated");
+    expect(JSON.parse(whole()).sub_departments[0].name).toBe("A");
   });
 
   it("reads every data file when the file on disk is not the one its layout describes", () => {

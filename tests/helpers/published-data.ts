@@ -3,16 +3,29 @@
  * made in memory from site-config/ by the same functions, and a fetch that serves them, for
  * component tests of pages that load their own data.
  */
+
+import path from "node:path";
 import { vi } from "vitest";
-import { dataPaths, listPages, treatmentData, treatmentIndex } from "../../src/shared/collections/data-files";
+import { dataPaths, listPages, treatmentDataJson, treatmentIndex } from "../../src/shared/collections/data-files";
+import type { Strings } from "../../src/shared/collections/treatment-translations";
 import type { TreatmentCollection } from "../../src/shared/generated/collection";
 import { presentations } from "../../src/site/config/presentations";
-import { collections } from "./site-collections";
+import { collections, siteConfigDir } from "./site-collections";
+import { collectionTranslations } from "./site-pages";
 
 export { collections } from "./site-collections";
 
-/** Every published data file, by its URL ('/assets/data/...'), and the built-in copies' values by URL. */
-export function publishedData(from: Record<string, TreatmentCollection> = collections) {
+/** The site's treatments' texts by data file, language and slug. */
+export const translations = collectionTranslations(path.join(siteConfigDir, "collections"));
+
+/**
+ * Every published data file, by its URL ('/assets/data/...'), and the built-in copies' values by
+ * URL; treatments' texts from `texts` (by data file, language and slug).
+ */
+export function publishedData(
+  from: Record<string, TreatmentCollection> = collections,
+  texts: Record<string, Record<string, Record<string, Strings>>> = from === collections ? translations : {},
+) {
   const files = new Map<string, unknown>();
   const builtIn = new Map<string, unknown>();
   for (const [file, collection] of Object.entries(from)) {
@@ -21,10 +34,17 @@ export function publishedData(from: Record<string, TreatmentCollection> = collec
     const index = treatmentIndex(collection, collection.sub_departments);
     files.set(`/${dataPaths.index(file)}`, index);
     builtIn.set(dataPaths.builtInIndex(file), index);
+    const byLanguage = texts[file] ?? {};
     for (const item of collection.sub_departments) {
-      const data = treatmentData(collection, item);
+      const langs = Object.keys(byLanguage).filter((lang) => byLanguage[lang][item.slug]);
+      const data = JSON.parse(treatmentDataJson(collection, item, langs));
       files.set(`/${dataPaths.treatment(file, item.slug)}`, data);
       builtIn.set(dataPaths.builtInTreatment(file, item.slug), data);
+      for (const lang of langs) {
+        const strings = { strings: byLanguage[lang][item.slug] };
+        files.set(`/${dataPaths.translation(lang, file, item.slug)}`, strings);
+        builtIn.set(dataPaths.builtInTranslation(lang, file, item.slug), strings);
+      }
     }
     for (const page of listPages(collection.sub_departments, size))
       files.set(`/${dataPaths.listPage(file, page.page)}`, page);

@@ -67,6 +67,20 @@ describe("the site in Telugu", () => {
     expect(screen.getByText(/₹1.5 లక్షలు/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "తరచుగా అడిగే ప్రశ్నలు" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "టోటల్ నీ రీప్లేస్‌మెంట్ కోసం అపాయింట్‌మెంట్ బుక్ చేయండి" })).toBeInTheDocument();
+    // Its Telugu texts are its own file, fetched because its English data file names Telugu.
+    const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(fetched).toContain("/assets/data/te/orthopedics-sub-departments/total-knee-replacement.json");
+  });
+
+  it('shows a treatment with no Telugu texts in English, each text marked lang="en", fetching no Telugu file', async () => {
+    await open("/te/specialities/orthopedics/sports-injury-hospital-in-kukatpally");
+    const heading = await screen.findByRole("heading", { level: 1 });
+    expect(heading).toHaveAttribute("lang", "en");
+    expect(document.querySelector(".treatment-heading__intro")).toHaveAttribute("lang", "en");
+    // The template's own words are translated: the FAQ title is Telugu, not marked.
+    expect(screen.getByRole("heading", { name: "తరచుగా అడిగే ప్రశ్నలు" })).not.toHaveAttribute("lang");
+    const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(fetched.filter((url) => url.startsWith("/assets/data/te/"))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The pieces of a build's output, each made by one job: a page, a treatment's data file and
- * built-in copy, a page of a treatment list, a collection's index, or the compressed copies of a
- * file the client build wrote. A job writes its files and their .br/.gz copies. The build runs
+ * built-in copy, a treatment's texts in one language (data file and built-in copy), a page of a
+ * treatment list, a collection's index, or the compressed copies of a file the client build wrote. A job writes its files and their .br/.gz copies. The build runs
  * the jobs whose inputs changed (src/build/build.ts): on a worker per core when there are many,
  * in its own thread when there are few. This module is part of the server bundle, with the site.
  */
@@ -11,9 +11,16 @@ import {
   builtInModule,
   dataPaths,
   type TreatmentListPage,
-  treatmentData,
+  type TreatmentTranslationData,
+  treatmentDataJson,
   treatmentIndex,
 } from "../../shared/collections/data-files";
+import {
+  publishedStrings,
+  type Strings,
+  stringsBySlug,
+  type TranslationFile,
+} from "../../shared/collections/treatment-translations";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import { compressFile, isCompressible } from "../compress";
 import { writeOutput } from "../output-file";
@@ -28,15 +35,26 @@ export interface ItemSource {
   index?: number;
 }
 
+/** Where one treatment's texts in a language are stored: its own file, or its collection's translation. */
+export interface TranslationSource {
+  /** Absolute path of the file that holds them. */
+  file: string;
+  /** 'file': a collection file's translation (keys 'sub_departments.{slug}.…'); 'folder': the treatment's own. */
+  storage: "file" | "folder";
+}
+
 /** A catalog with where each treatment is stored, by data file and slug. */
 export interface JobCatalog {
   catalog: Catalog;
   sources: Record<string, Record<string, ItemSource>>;
+  /** Where each translated treatment's texts are, by data file, language and slug (only treatments with texts). */
+  translations: Record<string, Record<string, Record<string, TranslationSource>>>;
 }
 
 export type Job =
   | { kind: "page"; spec: PageSpec }
   | { kind: "treatment-data"; dataFile: string; slug: string }
+  | { kind: "treatment-translation"; lang: string; dataFile: string; slug: string }
   | { kind: "list-data"; dataFile: string; page: number }
   | { kind: "index-data"; dataFile: string }
   | { kind: "compress"; file: string };
@@ -87,6 +105,34 @@ export function itemReader(catalog: JobCatalog): (dataFile: string, slug: string
   };
 }
 
+/**
+ * Reads treatments' texts in a language from where they are stored (none for a treatment not
+ * translated into it); a collection's translation file is parsed once per thread.
+ */
+export function translationReader(catalog: JobCatalog): (lang: string, dataFile: string, slug: string) => Strings {
+  const files = new Map<string, Record<string, Strings>>();
+  return (lang, dataFile, slug) => {
+    const source = catalog.translations[dataFile]?.[lang]?.[slug];
+    if (!source) return {};
+    const read = () => JSON.parse(readFileSync(source.file, "utf8")) as TranslationFile;
+    if (source.storage === "folder") return publishedStrings(read().strings);
+    let bySlug = files.get(source.file);
+    if (!bySlug) {
+      bySlug = stringsBySlug(read().strings);
+      files.set(source.file, bySlug);
+    }
+    return bySlug[slug] ?? {};
+  };
+}
+
+/** The languages a treatment has texts in, sorted: its data file's `translated`. */
+export function translatedLanguages(catalog: JobCatalog, dataFile: string, slug: string): string[] {
+  return Object.entries(catalog.translations[dataFile] ?? {})
+    .filter(([, bySlug]) => slug in bySlug)
+    .map(([lang]) => lang)
+    .sort();
+}
+
 /** A page's path in dist/: '/' is index.html, '/home' is home/index.html. */
 export const pageFile = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
 
@@ -106,7 +152,8 @@ export async function runJobs(
     }
   };
   const item = itemReader(context.catalog);
-  const sources: PageSources = { catalog: context.catalog.catalog, item, lists: pages.lists };
+  const translation = translationReader(context.catalog);
+  const sources: PageSources = { catalog: context.catalog.catalog, item, translation, lists: pages.lists };
   let assetsOf: ((modules: string[]) => { scripts: string[]; styles: string[] }) | undefined;
   const made = new Set<string>();
 
@@ -153,9 +200,17 @@ export async function runJobs(
       }
       case "treatment-data": {
         const data = timed("read", () => item(job.dataFile, job.slug));
-        const json = JSON.stringify(treatmentData(context.catalog.catalog[job.dataFile], data));
+        const translated = translatedLanguages(context.catalog, job.dataFile, job.slug);
+        const json = treatmentDataJson(context.catalog.catalog[job.dataFile], data, translated);
         write(dataPaths.treatment(job.dataFile, job.slug), json);
         write(dataPaths.builtInTreatment(job.dataFile, job.slug), builtInModule(json));
+        break;
+      }
+      case "treatment-translation": {
+        const strings = timed("read", () => translation(job.lang, job.dataFile, job.slug));
+        const json = JSON.stringify({ strings } satisfies TreatmentTranslationData);
+        write(dataPaths.translation(job.lang, job.dataFile, job.slug), json);
+        write(dataPaths.builtInTranslation(job.lang, job.dataFile, job.slug), builtInModule(json));
         break;
       }
       case "list-data": {

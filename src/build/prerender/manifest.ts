@@ -43,12 +43,12 @@ import {
   loadPageRoute,
   organization,
   pathIn,
+  presentationStrings,
   presentations,
   site,
   stringsOf,
   translateTreatment,
   treatmentPage,
-  treatmentStrings,
   webPage,
 } from "../../site";
 import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
@@ -101,7 +101,8 @@ export type Catalog = Record<string, CatalogCollection>;
 /**
  * A page to prerender, before its content is read. `deps` names what it is made of besides the
  * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
- * 'settings:{data file}', 'list:{data file}:{page}'.
+ * 'settings:{data file}', 'list:{data file}:{page}', and for a treatment page in another language
+ * than the default 'translation:{lang}:{data file}:{slug}' (the treatment's texts in it).
  */
 export type PageSpec = (
   | {
@@ -201,13 +202,14 @@ async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null>
   return { kind: "posts", entry: translateDocument({ posts: [entry.entry] }, strings).doc.posts[0] };
 }
 
-/** A spec in `lang`: its address under the language's code. */
+/** A spec in `lang`: its address under the language's code; a treatment's page depends on its texts in it. */
 const specIn = (spec: PageSpec, lang: string): PageSpec => ({
   ...spec,
   path: pathIn(spec.path, lang),
   route: pathIn(spec.route, lang),
   lang,
   english: spec.path,
+  deps: spec.kind === "treatment" ? [...spec.deps, `translation:${lang}:${spec.dataFile}:${spec.slug}`] : spec.deps,
 });
 
 const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
@@ -306,6 +308,8 @@ export interface PageSources {
   catalog: Catalog;
   /** The treatment `slug` of a collection, read when its page is rendered. */
   item: (dataFile: string, slug: string) => SubDepartment;
+  /** The treatment's texts in `lang`, keyed from the treatment (none when it has no translation into it). */
+  translation: (lang: string, dataFile: string, slug: string) => Record<string, string>;
   /** The list pages of each collection (from catalogListPages). */
   lists: Record<string, TreatmentListPage[]>;
 }
@@ -383,7 +387,11 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
   const collection = sources.catalog[spec.dataFile];
   const english = sources.item(spec.dataFile, spec.slug);
   const presentationFile = `site-config/collections/${presentation.id}.presentation.json`;
-  const strings = await treatmentStrings(presentationFile, spec.dataFile, lang);
+  const own = lang === defaultLanguage ? {} : sources.translation(lang, spec.dataFile, spec.slug);
+  const strings =
+    lang === defaultLanguage
+      ? undefined
+      : { data: own, presentation: await presentationStrings(presentationFile, lang) };
   const item = translateTreatment(english, presentation, strings).subDepartment;
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
@@ -407,8 +415,15 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       breadcrumbs(trail),
       ...treatmentPage(item, collection.speciality, lang, canonical),
     ],
-    // The English treatment: the page translates it with the translations it loads.
-    hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, english) } },
+    // The English treatment and, in another language, its texts in it: the page translates it
+    // with them, hydrating with no request.
+    hydration: {
+      treatment: {
+        file: spec.dataFile,
+        data: treatmentData(collection, english),
+        ...(Object.keys(own).length > 0 ? { translation: { lang, strings: own } } : {}),
+      },
+    },
     // The English page's card: the card's font draws Latin letters only.
     share: shareOf(
       english.share_image ? { image: english.share_image } : undefined,
@@ -419,7 +434,8 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       appModule,
       "src/site/routes/TreatmentPage.tsx",
       ...blockModules(presentation.template),
-      ...translationModules(lang, [`collections/${spec.dataFile}`, presentationFile.replace(/^site-config\//, "")]),
+      // The presentation's translation; the treatment's own texts are in the page (hydration).
+      ...translationModules(lang, [presentationFile.replace(/^site-config\//, "")]),
     ],
   };
 }

@@ -29,7 +29,7 @@ export interface ServerBundle {
   listPages(catalog: Catalog): Promise<PageSpec[]>;
   catalogListPages(catalog: Catalog): Record<string, import("../../shared/collections/data-files").TreatmentListPage[]>;
   runJobs(jobs: Job[], context: JobContext): Promise<JobResult>;
-  siteFacts: { canonicalBase: string; languages: { code: string }[] };
+  siteFacts: { canonicalBase: string; languages: { code: string; englishName: string }[] };
 }
 
 /** Builds src/build/prerender/entry-server.tsx for Node into ssrDir. */

@@ -1,9 +1,10 @@
 /**
  * Serves the collections' data files while developing (`npm run dev`, the editor), at the paths
- * the build writes them to (src/shared/collections/data-files.ts): a treatment's own file, the
- * index, the list pages, the built-in copies and the spec's whole file, made from
- * site-config/collections/ on each request, from a collection file or folder alike. Anything else
- * under those paths is a 404, as on the built site. (`npm run build` writes the files itself.)
+ * the build writes them to (src/shared/collections/data-files.ts): a treatment's own file, its
+ * texts in a language, the index, the list pages, the built-in copies and the spec's whole file,
+ * made from site-config/collections/ and site-config/i18n/ on each request, from a collection file
+ * or folder alike. Anything else under those paths is a 404, as on the built site. (`npm run
+ * build` writes the files itself.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -15,10 +16,11 @@ import {
   dataPaths,
   defaultListPageSize,
   listPages,
-  treatmentData,
+  treatmentDataJson,
   treatmentIndex,
 } from "../../shared/collections/data-files.ts";
 import { locateCollection, readStoredCollection, wholeCollection } from "../../shared/collections/store.ts";
+import { readTreatmentTranslations, translatedLanguages } from "../../shared/collections/treatment-translations.ts";
 import type { TreatmentCollection } from "../../shared/generated/collection.ts";
 
 type Reader = (file: string) => Promise<string | Buffer>;
@@ -29,6 +31,18 @@ async function answer(
   url: string,
   read: Reader,
 ): Promise<{ type: string; body: string } | undefined> {
+  const siteRoot = path.dirname(collectionsDir);
+  const text = (type: string, body: string) => ({ type: `${type}; charset=utf-8`, body });
+  const translation =
+    /^\/assets\/(data|builtin)\/([a-zA-Z-]+)\/([a-z0-9-]+-sub-departments)\/([a-z0-9-]+)\.(json|js)$/.exec(url);
+  if (translation) {
+    const [, kind, lang, stem, slug, ext] = translation;
+    const location = locateCollection(collectionsDir, `${stem}.json`);
+    const strings = location ? readTreatmentTranslations(siteRoot, location)[lang]?.[slug] : undefined;
+    if (!strings || ext !== (kind === "data" ? "json" : "js")) return undefined;
+    const json = JSON.stringify({ strings });
+    return kind === "data" ? text("application/json", json) : text("text/javascript", builtInModule(json));
+  }
   const match = /^\/assets\/(data|builtin)\/([a-z0-9-]+-sub-departments)(?:\.json|\/(.+))$/.exec(url);
   if (!match) return undefined;
   const [, kind, stem, rest] = match;
@@ -58,9 +72,10 @@ async function answer(
   const slug = /^([a-z0-9-]+)\.(json|js)$/.exec(rest ?? "");
   const item = slug && collection.sub_departments.find((s) => s.slug === slug[1]);
   if (!slug || !item) return undefined;
-  const data = treatmentData(collection, item);
-  if (asked === dataPaths.treatment(dataFile, item.slug)) return json(data);
-  if (asked === dataPaths.builtInTreatment(dataFile, item.slug)) return module(data);
+  const translated = translatedLanguages(readTreatmentTranslations(siteRoot, location))[item.slug];
+  const data = treatmentDataJson(collection, item, translated);
+  if (asked === dataPaths.treatment(dataFile, item.slug)) return text("application/json", data);
+  if (asked === dataPaths.builtInTreatment(dataFile, item.slug)) return text("text/javascript", builtInModule(data));
   return undefined;
 }
 

@@ -4,13 +4,17 @@
  * (slug, name, page path), never the treatments themselves, so 10,000 open as fast as 5.
  *
  * A treatment page of a collection folder is edited as its own file; one of a collection file is
- * read and saved on its own through the entry API, so a save changes only its lines.
+ * read and saved on its own through the entry API, so a save changes only its lines. In another
+ * language a folder's treatment page is translated on its own too: its own translation file
+ * (site-config/i18n/{code}/collections/{stem}/{slug}.json).
  */
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Language } from "../../shared/i18n/languages";
 import type { CollectionIndexResponse } from "../shared/api";
 import { type CollectionPlace, collectionPlace, treatmentFilePath } from "../shared/collection-paths";
 import { duplicateTreatment, entrySource, listCollection } from "./api-client";
 import { FileEditor } from "./FileEditor";
+import { TranslationEditor } from "./TranslationEditor";
 
 /** How many treatment pages the list shows at once. */
 export const pageSize = 50;
@@ -23,6 +27,8 @@ interface CollectionViewProps {
   onDirty: (dirty: boolean) => void;
   onSaved: () => void;
   fileLabel?: (path: string) => string | undefined;
+  /** The language a collection folder's treatment pages are translated into; none: they are edited in English. */
+  translateInto?: Language;
 }
 
 const number = (n: number) => n.toLocaleString("en");
@@ -36,7 +42,15 @@ function summary(page: CollectionIndexResponse, query: string): string {
     : `${range} of ${number(page.total)} treatment pages`;
 }
 
-export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel }: CollectionViewProps) {
+export function CollectionView({
+  path,
+  open,
+  onOpen,
+  onDirty,
+  onSaved,
+  fileLabel,
+  translateInto,
+}: CollectionViewProps) {
   const place = collectionPlace(path) as CollectionPlace;
   const [query, setQuery] = useState("");
   const [offset, setOffset] = useState(0);
@@ -98,7 +112,18 @@ export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel
   };
 
   let editor: React.ReactNode;
-  if (slug) {
+  if (slug && translateInto) {
+    const file = treatmentFilePath(place.collection, slug);
+    editor = (
+      <TranslationEditor
+        key={`${file}:${translateInto.code}`}
+        path={file}
+        language={translateInto}
+        onDirty={trackDirty}
+        onSaved={saved}
+      />
+    );
+  } else if (slug) {
     const file = place.storage === "folder" ? treatmentFilePath(place.collection, slug) : place.collection;
     editor = (
       <FileEditor
@@ -120,7 +145,7 @@ export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel
         }
       />
     );
-  } else if (open === "settings") {
+  } else if (open === "settings" && !translateInto) {
     editor = (
       <FileEditor
         key="settings"
@@ -136,10 +161,17 @@ export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel
     editor = (
       <div className="collection-view__empty">
         <h2>{page?.speciality ? `${page.speciality} treatments` : "Treatment pages"}</h2>
-        <p>
-          Find a treatment page by its name or its address name (slug) and open it. To add one, open a page close to the
-          new one and choose <strong>Duplicate this treatment page</strong>.
-        </p>
+        {translateInto ? (
+          <p>
+            Find a treatment page by its name or its address name (slug) and open it to translate it into{" "}
+            {translateInto.englishName}: each treatment page has its translation in a file of its own.
+          </p>
+        ) : (
+          <p>
+            Find a treatment page by its name or its address name (slug) and open it. To add one, open a page close to
+            the new one and choose <strong>Duplicate this treatment page</strong>.
+          </p>
+        )}
       </div>
     );
   }
@@ -159,14 +191,16 @@ export function CollectionView({ path, open, onOpen, onDirty, onSaved, fileLabel
   return (
     <div className="collection-view">
       <nav className="collection-list" aria-label="Treatment pages of this collection" onKeyDown={onKeys}>
-        <button
-          type="button"
-          className={`collection-list__settings${open === "settings" ? " is-current" : ""}`}
-          aria-current={open === "settings" ? "true" : undefined}
-          onClick={() => onOpen("settings")}
-        >
-          Collection settings
-        </button>
+        {translateInto ? null : (
+          <button
+            type="button"
+            className={`collection-list__settings${open === "settings" ? " is-current" : ""}`}
+            aria-current={open === "settings" ? "true" : undefined}
+            onClick={() => onOpen("settings")}
+          >
+            Collection settings
+          </button>
+        )}
         <label className="collection-list__search">
           Search treatment pages
           <input

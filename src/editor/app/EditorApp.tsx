@@ -196,7 +196,19 @@ export function EditorApp() {
           </nav>
         ) : null}
         <main className="editor__main">
-          {place.file && language ? (
+          {place.file && language && collectionPlace(place.file)?.storage === "folder" ? (
+            // A folder's treatment pages are translated one by one, each in a file of its own.
+            <CollectionView
+              key={`${place.file}:${language.code}`}
+              path={place.file}
+              open={place.treatment}
+              onOpen={openTreatment}
+              onDirty={onDirty}
+              onSaved={refreshFiles}
+              fileLabel={fileLabel}
+              translateInto={language}
+            />
+          ) : place.file && language ? (
             <TranslationEditor
               key={`${place.file}:${language.code}`}
               path={place.file}

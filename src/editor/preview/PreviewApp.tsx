@@ -200,7 +200,9 @@ function viewFor(message: RenderMessage, collections: Map<string, TreatmentColle
       const speciality = specialities.find((s) => s.treatments === presentation.id)?.name ?? "";
       const item = doc as unknown as SubDepartment;
       const collection = { speciality, location: "", sub_departments: [item] } as TreatmentCollection;
-      return treatmentView(presentation, collection, item, { entries: [] });
+      // A folder's treatment page in another language: its own translation's draft, keyed from it.
+      const translate = lang ? (sub: SubDepartment) => translateDocument(sub, strings) : undefined;
+      return treatmentView(presentation, collection, item, { entries: [] }, translate);
     }
     case "collection": {
       const presentation = presentationFor(collectionPlace(path)?.dataFile ?? path);

@@ -3,16 +3,25 @@
  * files (src/build/data/), the development servers serve them, and the site fetches them
  * (src/site/collections/load.ts). A page view fetches only what it shows:
  *
- * - `assets/data/{stem}/{slug}.json`: one treatment page, as a collection of one;
+ * - `assets/data/{stem}/{slug}.json`: one treatment page, as a collection of one; when the treatment
+ *   has translations, a last top-level field `"translated": ["hi", "te"]` names their languages, so
+ *   the site fetches only translations that exist (a 404 is a console error in a browser);
+ * - `assets/data/{lang}/{stem}/{slug}.json`: one treatment's texts in a language,
+ *   `{"strings": {"name": "…", "content.h1": "…"}}`, keyed from the treatment itself (its keys in
+ *   the collection's translation without the `sub_departments.{slug}.` in front); written only for
+ *   a treatment with at least one translated text. Treatment texts are shown as written, never
+ *   formatted as ICU messages, so they carry no parsed messages (unlike bundled translations);
  * - `assets/data/{stem}/_index.json`: the slugs and names of every treatment, fetched only when an
  *   address names no treatment (aliases and fuzzy matching need every name) or someone searches;
  * - `assets/data/{stem}/_pages/{n}.json`: the n-th page of the treatment list a speciality page shows;
- * - `assets/builtin/{stem}/{slug}.js` and `_index.js`: the built-in copies, one module each, used when
- *   a data file cannot be loaded;
- * - `assets/data/{stem}.json`: the whole collection, the spec's data file, for anyone who reads it.
+ * - `assets/builtin/{stem}/{slug}.js`, `_index.js` and `assets/builtin/{lang}/{stem}/{slug}.js`: the
+ *   built-in copies, one module each, used when a data file cannot be loaded;
+ * - `assets/data/{stem}.json`: the whole collection, the spec's data file, for anyone who reads it
+ *   (exactly the spec's shape: no `translated` field).
  *
- * `{stem}` is the data file's name without `.json` (`cardiology-sub-departments`). Slugs are
- * lower-case words and hyphens, so names starting with `_` never clash with a treatment.
+ * `{stem}` is the data file's name without `.json` (`cardiology-sub-departments`); it always ends
+ * in `-sub-departments`, so it never clashes with a language's code. Slugs are lower-case words
+ * and hyphens, so names starting with `_` never clash with a treatment.
  */
 import type { SubDepartment, TreatmentCollection } from "../generated/collection";
 
@@ -27,6 +36,9 @@ export const dataPaths = {
   listPage: (dataFile: string, page: number) => `assets/data/${stemOf(dataFile)}/_pages/${page}.json`,
   builtInTreatment: (dataFile: string, slug: string) => `assets/builtin/${stemOf(dataFile)}/${slug}.js`,
   builtInIndex: (dataFile: string) => `assets/builtin/${stemOf(dataFile)}/_index.js`,
+  translation: (lang: string, dataFile: string, slug: string) => `assets/data/${lang}/${stemOf(dataFile)}/${slug}.json`,
+  builtInTranslation: (lang: string, dataFile: string, slug: string) =>
+    `assets/builtin/${lang}/${stemOf(dataFile)}/${slug}.js`,
 };
 
 /** Whether a requested address part can be a slug, and so a data file's name. */
@@ -111,6 +123,38 @@ export function treatmentData(
   const { $schema: _schema, ...rest } = item;
   return { speciality: collection.speciality, location: collection.location, sub_departments: [rest] };
 }
+
+/**
+ * A treatment's data file as published: its collection cut down to it and, when it has
+ * translations, the languages they are in (sorted), as a last field. Its own type: the generated
+ * TreatmentCollection allows no field the spec's file does not have.
+ */
+export type TreatmentData = TreatmentCollection & { translated?: string[] };
+
+/** One treatment's texts in one language (`assets/data/{lang}/{stem}/{slug}.json`). */
+export interface TreatmentTranslationData {
+  strings: Record<string, string>;
+}
+
+/** The text of a treatment's data file, with its translations' languages when it has any. */
+export function treatmentDataJson(
+  collection: Pick<TreatmentCollection, "speciality" | "location">,
+  item: SubDepartment,
+  translated: readonly string[] = [],
+): string {
+  const data: TreatmentData = treatmentData(collection, item);
+  if (translated.length > 0) data.translated = [...translated].sort();
+  return JSON.stringify(data);
+}
+
+/** The languages-of-translations field at the end of a treatment data file's text, if it has one. */
+const translatedField = /,"translated":\[(?:"[a-zA-Z-]+"(?:,"[a-zA-Z-]+")*)?\]\}$/;
+
+/**
+ * A treatment data file's text without its `translated` field: the spec's shape, as the whole
+ * collection file holds each treatment.
+ */
+export const withoutTranslated = (text: string) => text.replace(translatedField, "}");
 
 /** A built-in copy's module text: the data as its default export. */
 export const builtInModule = (json: string) => `export default JSON.parse(${JSON.stringify(json)});\n`;

@@ -1,6 +1,7 @@
 /**
  * The collection data a prerendered page carries, so it hydrates without fetching: the one
- * treatment of a treatment page, or the page of the treatment list a speciality page shows. The
+ * treatment of a treatment page (and, on a page in another language, the treatment's texts in
+ * it), or the page of the treatment list a speciality page shows. The
  * prerenderer writes it into the page (src/build/prerender/document.ts) and primes it before
  * rendering; the browser primes it from the page (start.tsx). Kept apart from load.ts so the app
  * chunk that reads it carries no loading code.
@@ -9,8 +10,16 @@ import type { TreatmentListPage } from "../../shared/collections/data-files";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 
 export interface HydrationPayload {
-  /** A treatment page's treatment: its collection cut down to it (the shape of its data file). */
-  treatment?: { file: string; data: TreatmentCollection };
+  /**
+   * A treatment page's treatment: its collection cut down to it (the spec's shape), and on a page
+   * in another language its texts in that language, when it has any (the shape of
+   * assets/data/{lang}/{stem}/{slug}.json's `strings`).
+   */
+  treatment?: {
+    file: string;
+    data: TreatmentCollection;
+    translation?: { lang: string; strings: Record<string, string> };
+  };
   /** The page of a collection's treatment list a speciality page shows. */
   listing?: { file: string; data: TreatmentListPage };
 }

@@ -8,7 +8,9 @@
  *   treatment's file; an unknown one ends with the slugs that exist, for the log;
  * - a speciality page fetches the page of the treatment list it shows;
  * - if a data file cannot be loaded, the built-in copy of the same piece is used (a module of
- *   its own per treatment, never the whole collection), and that is logged.
+ *   its own per treatment, never the whole collection), and that is logged;
+ * - a treatment's texts in another language come the same way, one treatment at a time
+ *   (treatment-texts.ts).
  *
  * Whatever answered is kept for the session, and what a prerendered page carries is used as it
  * is, so it hydrates without a request.
@@ -18,6 +20,7 @@ import {
   defaultListPageSize,
   isSlug,
   listPages,
+  type TreatmentData,
   type TreatmentIndex,
   type TreatmentListPage,
   treatmentData,
@@ -25,72 +28,30 @@ import {
 } from "../../shared/collections/data-files";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
-import { fulfilled, memoLoader, type Tracked } from "../tracked";
+import type { Tracked } from "../tracked";
 import { messages } from "../ui/renderer-text";
+import { cachedLoader, fetchJson, importBuiltIn, LoadError } from "./fetch-data";
 import { clearHydration, type HydrationPayload, onHydration } from "./hydration";
 import { resolveSlug } from "./resolve";
+import { clearTreatmentTexts } from "./treatment-texts";
 
+export { setBuiltInLoader } from "./fetch-data";
 export type { HydrationPayload } from "./hydration";
 
 /** What finding a treatment gave: its data (a collection of one), or the slugs that exist. */
-export type TreatmentLookup = { found: TreatmentCollection } | { missing: string[] };
+export type TreatmentLookup = { found: TreatmentData } | { missing: string[] };
 
 /** What a lookup needs of its collection's presentation. */
 export type LookupPresentation = Pick<CollectionPresentation, "dataFile" | "slugAliases" | "fuzzyMatch">;
 
-/** A data file that answered with something other than data. */
-class LoadError extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The data at `path`, or undefined when there is none (404); throws when it cannot be loaded. */
-async function fetchJson<T>(path: string): Promise<T | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(`/${path}`, { headers: { Accept: "application/json" } });
-  } catch (error) {
-    throw new LoadError(path, `GET /${path} failed: ${(error as Error)?.message ?? error}`);
-  }
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw new LoadError(path, `GET /${path} answered ${response.status}`);
-  try {
-    return (await response.json()) as T;
-  } catch {
-    throw new LoadError(path, `GET /${path} answered something other than JSON`);
-  }
-}
-
-/** Loads a built-in copy's module; replaceable for tests, which have no server for it. */
-let importBuiltIn = (path: string): Promise<unknown> =>
-  import(/* @vite-ignore */ `/${path}`).then((module: { default: unknown }) => module.default);
-
-/** Where built-in copies are loaded from (tests read them from the config). */
-export function setBuiltInLoader(load: (path: string) => Promise<unknown>) {
-  importBuiltIn = load;
-}
-
-/** A memoised loader whose answers can also be given in advance (what a page carries). */
-function cachedLoader<T>(load: (key: string) => Promise<T>) {
-  const cache = new Map<string, Tracked<T>>();
-  return Object.assign(memoLoader(load, cache), {
-    seed: (key: string, value: T) => void cache.set(key, fulfilled(value)),
-    clear: () => cache.clear(),
-  });
-}
-
 /** The published data or the built-in copy: the same pieces, from two places. */
 interface Source {
   /** One treatment's data, or undefined when the collection has no such slug. */
-  treatment(file: string, slug: string): Promise<TreatmentCollection | undefined>;
+  treatment(file: string, slug: string): Promise<TreatmentData | undefined>;
   index(file: string): Promise<TreatmentIndex>;
 }
 
-const hasOne = (data: TreatmentCollection | undefined) =>
+const hasOne = (data: TreatmentData | undefined) =>
   Array.isArray(data?.sub_departments) && data.sub_departments.length === 1;
 
 const publishedIndex = cachedLoader(async (file: string) => {
@@ -103,7 +64,7 @@ const publishedIndex = cachedLoader(async (file: string) => {
 const published: Source = {
   async treatment(file, slug) {
     const path = dataPaths.treatment(file, slug);
-    const data = await fetchJson<TreatmentCollection>(path);
+    const data = await fetchJson<TreatmentData>(path);
     if (data !== undefined && !hasOne(data)) throw new LoadError(path, `/${path} holds no treatment`);
     return data;
   },
@@ -117,7 +78,7 @@ const builtInIndex = cachedLoader(
 const builtIn: Source = {
   async treatment(file, slug) {
     try {
-      return (await importBuiltIn(dataPaths.builtInTreatment(file, slug))) as TreatmentCollection;
+      return (await importBuiltIn(dataPaths.builtInTreatment(file, slug))) as TreatmentData;
     } catch (error) {
       // A module that is not there and one that could not be loaded look alike; the index tells.
       if ((await builtInIndex(file)).slugs.includes(slug)) throw error;
@@ -241,6 +202,7 @@ export function primeCollection(file: string, collection: TreatmentCollection, l
 /** Forgets every loaded piece and the page's own data (between prerendered pages, and tests). */
 export function clearCollectionCache() {
   for (const cache of [lookups, listPageLoader, indexLoader, publishedIndex, builtInIndex]) cache.clear();
+  clearTreatmentTexts();
   presentationsByFile.clear();
   clearHydration();
 }

@@ -2,6 +2,10 @@
  * The translation files of site-config/i18n/{lang}/, each loaded on its own when a page in that
  * language needs it, so a Telugu page fetches Telugu texts for what it shows and nothing else, and
  * an English page fetches none.
+ *
+ * Treatments' translations are not among them (i18n/{lang}/collections/{stem}.json, or {stem}/ of a
+ * collection folder): one chunk would hold a whole collection's texts. The build publishes each
+ * treatment's texts on their own (src/site/collections/treatment-texts.ts loads them).
  */
 import type { Translation } from "../../shared/generated/translation";
 import { type Translated, translateDocument } from "../../shared/i18n/keys";
@@ -10,7 +14,14 @@ import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { addMessageAsts } from "./format";
 import { defaultLanguage } from "./languages";
 
-const modules = import.meta.glob<Translation>("../../../site-config/i18n/*/**/*.json", { import: "default" });
+const modules = import.meta.glob<Translation>(
+  [
+    "../../../site-config/i18n/*/**/*.json",
+    "!../../../site-config/i18n/*/collections/*-sub-departments.json",
+    "!../../../site-config/i18n/*/collections/*-sub-departments/**",
+  ],
+  { import: "default" },
+);
 const prefix = "../../../site-config/";
 
 /** Translation files by path under site-config/ ('i18n/te/pages/home.json'). */

@@ -3,7 +3,8 @@
  * matching through the collection's index when the address names no treatment), sets title, description and canonical from the treatment, scrolls to the top
  * when the treatment changes, and renders the collection's template. An unknown slug follows the
  * presentation: redirect (cardiology: log and go to /) or notice (orthopedics: log the available
- * slugs and show 'Content Not Loaded').
+ * slugs and show 'Content Not Loaded'). In another language the page waits for the treatment's
+ * texts as it waits for its data (a prerendered page carries both), so it never shows English first.
  */
 import { use, useEffect, useMemo } from "react";
 import { useNavigate, useNavigationType, useParams } from "react-router-dom";
@@ -11,15 +12,17 @@ import type { CollectionPresentation } from "../../shared/generated/presentation
 import { BlockList } from "../blocks/BlockList";
 import { requestedSlug } from "../collections/resolve";
 import { TreatmentContext } from "../collections/treatment-context";
-import { translateTreatment, treatmentStrings } from "../collections/treatment-language";
-import { useTreatmentLookup } from "../collections/use-collection";
+import { presentationStrings, translateTreatment } from "../collections/treatment-language";
+import { treatmentTexts } from "../collections/treatment-texts";
+import { useTracked, useTreatmentLookup } from "../collections/use-collection";
 import { presentationFiles } from "../config/presentations";
 import { ContentLanguage, useLanguage, useLocalPath, useRoutePath, useUi } from "../i18n/context";
+import { defaultLanguage } from "../i18n/languages";
 import { useHead } from "../seo/head";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
 import "./page-loading.css";
 
-export { treatmentStrings } from "../collections/treatment-language";
+export { presentationStrings } from "../collections/treatment-language";
 
 /** The presentation config in `file` (site-config/collections/{id}.presentation.json). */
 export function presentationOf(file: string): CollectionPresentation {
@@ -27,6 +30,8 @@ export function presentationOf(file: string): CollectionPresentation {
   if (!presentation) throw new Error(`There is no presentation config ${file}.`);
   return presentation;
 }
+
+const noTexts: Readonly<Record<string, string>> = {};
 
 interface TreatmentPageProps {
   presentation: CollectionPresentation;
@@ -38,7 +43,7 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
   const ui = useUi();
   const localPath = useLocalPath();
   // Loaded with the route (route-data.ts), so reading them here does not suspend a hydration.
-  const strings = use(treatmentStrings(file, englishPresentation.dataFile, lang));
+  const templateStrings = use(presentationStrings(file, lang));
   const presentation = englishPresentation;
   const params = useParams();
   // The address as the default language has it: the slug may be read from its third segment.
@@ -50,10 +55,21 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
   const data = result && "found" in result ? result.found : undefined;
   const english = data?.sub_departments[0];
   const available = result && "missing" in result ? result.missing : undefined;
+  // The treatment's own texts in the page's language: at once when the page carries them.
+  const texts = useTracked(data ? treatmentTexts(presentation.dataFile, data, lang) : undefined);
+  // (Its loader never fails: it falls back to English itself. Were it to, English it is.)
+  const ownTexts = texts === undefined || "loading" in texts ? undefined : "value" in texts ? texts.value : noTexts;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the treatment, not the object.
   const shown = useMemo(
-    () => (english ? translateTreatment(english, englishPresentation, strings) : undefined),
-    [english?.slug, englishPresentation, strings, data],
+    () =>
+      english && (ownTexts || lang === defaultLanguage)
+        ? translateTreatment(
+            english,
+            englishPresentation,
+            lang === defaultLanguage ? undefined : { data: ownTexts ?? {}, presentation: templateStrings },
+          )
+        : undefined,
+    [english?.slug, englishPresentation, templateStrings, ownTexts, data, lang],
   );
   const subDepartment = shown?.subDepartment;
 
@@ -97,7 +113,7 @@ export function TreatmentPage({ presentation: englishPresentation, file }: Treat
     [subDepartment?.slug, shown, speciality],
   );
 
-  if (lookup !== undefined && "loading" in lookup) {
+  if ((lookup !== undefined && "loading" in lookup) || (texts !== undefined && "loading" in texts)) {
     return (
       <div className="container page-loading" aria-busy="true">
         <p>{ui.layout.loading}</p>

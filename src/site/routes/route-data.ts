@@ -40,13 +40,14 @@ const loadTreatment = memoLoader(async (key: string) => {
   await Promise.all([
     preloadBlocks(presentation.template),
     layoutConfig(lang),
-    module.treatmentStrings(file, presentation.dataFile, lang),
+    // The template's texts; the treatment's own come with its data (treatment-texts.ts).
+    module.presentationStrings(file, lang),
   ]);
   return { TreatmentPage: module.TreatmentPage, presentation };
 });
 
 /**
  * The treatment page's code, its presentation config, the code of its template's blocks and, in
- * another language than the default, its translations.
+ * another language than the default, its presentation's translation.
  */
 export const loadTreatmentRoute = (file: string, lang: string) => loadTreatment(`${lang}\u0000${file}`);

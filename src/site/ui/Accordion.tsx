@@ -11,7 +11,16 @@ export interface AccordionItem {
   answer: string;
 }
 
-export function Accordion({ title, items }: { title: string; items: AccordionItem[] }) {
+export function Accordion({
+  title,
+  items,
+  langOf = () => undefined,
+}: {
+  title: string;
+  items: AccordionItem[];
+  /** The `lang` of an item's text shown in English for want of a translation. */
+  langOf?: (text: string) => string | undefined;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
   const headingId = `${id}-title`;
@@ -36,12 +45,12 @@ export function Accordion({ title, items }: { title: string; items: AccordionIte
                 aria-controls={panelId}
                 onClick={() => setOpen(expanded ? null : index)}
               >
-                <span>{item.question}</span>
+                <span lang={langOf(item.question)}>{item.question}</span>
                 <span className="accordion__marker" aria-hidden="true" />
               </button>
             </h3>
             <section id={panelId} aria-labelledby={buttonId} className="accordion__panel" hidden={!expanded}>
-              <p>
+              <p lang={langOf(item.answer)}>
                 <TextWithBreaks text={item.answer} />
               </p>
             </section>

@@ -86,13 +86,19 @@ export function ListItemContent({ item }: { item: string }) {
   );
 }
 
-/** A bullet list of content strings. */
-export function ContentList({ items }: { items: string[] }) {
+/** A bullet list of content strings; `langOf` gives an item shown in English for want of a translation its `lang`. */
+export function ContentList({
+  items,
+  langOf = () => undefined,
+}: {
+  items: string[];
+  langOf?: (text: string) => string | undefined;
+}) {
   return (
     <ul className="content-list">
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: list strings may repeat; position is their identity.
-        <li key={i}>
+        <li key={i} lang={langOf(item)}>
           <ListItemContent item={item} />
         </li>
       ))}

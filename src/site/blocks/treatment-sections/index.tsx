@@ -1,14 +1,16 @@
 import type { Section, Subsection } from "../../../shared/generated/collection";
 import { useTreatment } from "../../collections/treatment-context";
+import { useFallbackLang } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ContentList, TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./treatment-sections.css";
 
 function Paragraph({ text, className }: { text?: string; className?: string }) {
+  const langOf = useFallbackLang();
   if (!text) return null;
   return (
-    <p className={className}>
+    <p className={className} lang={langOf(text)}>
       <TextWithBreaks text={text} />
     </p>
   );
@@ -39,9 +41,24 @@ function subsectionLevels(subsections: Subsection[]) {
   }));
 }
 
-function SubHeading({ wanted, level, children }: { wanted: Level; level?: Level; children: React.ReactNode }) {
+function SubHeading({
+  wanted,
+  level,
+  text,
+  children,
+}: {
+  wanted: Level;
+  level?: Level;
+  text: string;
+  children?: React.ReactNode;
+}) {
   const Tag = level === 3 ? "h3" : "h4";
-  return <Tag className={wanted !== level ? `subsection__${wanted === 4 ? "h4" : "h3"}` : undefined}>{children}</Tag>;
+  const langOf = useFallbackLang();
+  return (
+    <Tag className={wanted !== level ? `subsection__${wanted === 4 ? "h4" : "h3"}` : undefined} lang={langOf(text)}>
+      {children ?? text}
+    </Tag>
+  );
 }
 
 function SubsectionView({
@@ -51,25 +68,20 @@ function SubsectionView({
   subsection: Subsection;
   levels: ReturnType<typeof subsectionLevels>[number];
 }) {
+  const langOf = useFallbackLang();
   return (
     <div className="subsection">
       {subsection.h3 ? (
-        <SubHeading wanted={3} level={levels.h3}>
-          {subsection.profile_url ? <Link to={subsection.profile_url}>{subsection.h3}</Link> : subsection.h3}
+        <SubHeading wanted={3} level={levels.h3} text={subsection.h3}>
+          {subsection.profile_url ? <Link to={subsection.profile_url}>{subsection.h3}</Link> : undefined}
         </SubHeading>
       ) : null}
-      {subsection.h4 ? (
-        <SubHeading wanted={4} level={levels.h4}>
-          {subsection.h4}
-        </SubHeading>
-      ) : null}
+      {subsection.h4 ? <SubHeading wanted={4} level={levels.h4} text={subsection.h4} /> : null}
       <Paragraph text={subsection.description} />
-      {subsection.list ? <ContentList items={subsection.list} /> : null}
+      {subsection.list ? <ContentList items={subsection.list} langOf={langOf} /> : null}
       {subsection.subsections?.map((nested, i) => (
         <div className="subsection subsection--nested" key={nested.h4}>
-          <SubHeading wanted={4} level={levels.nested[i]}>
-            {nested.h4}
-          </SubHeading>
+          <SubHeading wanted={4} level={levels.nested[i]} text={nested.h4} />
           <Paragraph text={nested.description} />
         </div>
       ))}
@@ -79,11 +91,12 @@ function SubsectionView({
 
 function SectionView({ section }: { section: Section }) {
   const levels = subsectionLevels(section.subsections ?? []);
+  const langOf = useFallbackLang();
   return (
     <section className="content-section">
-      <h2>{section.h2}</h2>
+      <h2 lang={langOf(section.h2)}>{section.h2}</h2>
       <Paragraph text={section.description} />
-      {section.list ? <ContentList items={section.list} /> : null}
+      {section.list ? <ContentList items={section.list} langOf={langOf} /> : null}
       <Paragraph text={section.description_after} />
       {section.subsections?.map((subsection, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: subsections may lack headings; position identifies them.

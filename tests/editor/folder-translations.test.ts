@@ -1,0 +1,75 @@
+/**
+ * Translating one treatment page of a collection stored as a folder, over real HTTP: its own
+ * translation file (site-config/i18n/{code}/collections/{stem}/{slug}.json) is opened, made (an
+ * empty draft) the first time, and saved alone, checked as the validator checks it.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { splitCollection } from "../../src/build/collection-storage";
+import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
+import type { FileResponse, RefusedResponse, SaveResponse } from "../../src/editor/shared/api";
+import { copySite, projectRoot, type TempSite } from "./temp-site";
+
+let site: TempSite;
+let editor: RunningEditor;
+
+const folder = "site-config/collections/orthopedics-sub-departments";
+const translations = "site-config/i18n/te/collections/orthopedics-sub-departments";
+const hip = "best-hospital-for-hip-replacement-in-hyderabad";
+
+beforeAll(async () => {
+  site = await copySite();
+  // The collection and its Telugu and Hindi translations, one file per treatment page.
+  splitCollection(site.file(`${folder}.json`));
+  editor = await startEditorServer({ siteRoot: site.siteRoot, port: 0, app: false, projectRoot });
+});
+
+afterAll(async () => {
+  await editor?.close();
+  await site?.remove();
+});
+
+const api = (p: string) => `${editor.url}/editor/api/${p}`;
+const send = (method: string, p: string, body: unknown) =>
+  fetch(api(p), { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const open = async (slug: string) =>
+  (await (await send("POST", "translation", { path: `${folder}/${slug}.json`, lang: "te" })).json()) as FileResponse;
+
+describe("editor API: translating a treatment page of a collection folder", { timeout: 60_000 }, () => {
+  it("opens the treatment's own translation file", async () => {
+    const opened = await open("total-knee-replacement");
+    expect(opened.info.path).toBe(`${translations}/total-knee-replacement.json`);
+    expect(JSON.parse(opened.text).strings["content.h1"]).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+  });
+
+  it("makes an empty draft of its own the first time a treatment is translated, and saves only it", async () => {
+    const opened = await open(hip);
+    expect(opened.info.path).toBe(`${translations}/${hip}.json`);
+    expect(JSON.parse(opened.text)).toEqual({
+      $schema: "../../../../../schemas/translation.schema.json",
+      status: "draft",
+      strings: {},
+    });
+    const data = { ...JSON.parse(opened.text), strings: { name: "హిప్ రీప్లేస్‌మెంట్ సర్జరీ" } };
+    const answer = await send("PUT", "file", { path: opened.info.path, data, baseHash: opened.hash });
+    expect(answer.status).toBe(200);
+    const saved = (await answer.json()) as SaveResponse;
+    expect(await readFile(site.file(`${translations}/${hip}.json`), "utf8")).toBe(saved.text);
+    expect(JSON.parse(saved.text).strings).toEqual({ name: "హిప్ రీప్లేస్‌మెంట్ సర్జరీ" });
+    // The collection's translation is not made as one file.
+    expect(existsSync(site.file(`${translations}.json`))).toBe(false);
+  });
+
+  it("refuses a key the treatment's file has no text for, at its field", async () => {
+    const opened = await open("total-knee-replacement");
+    const data = JSON.parse(opened.text);
+    data.strings["content.h11"] = data.strings["content.h1"];
+    const answer = await send("PUT", "file", { path: opened.info.path, data, baseHash: opened.hash });
+    expect(answer.status).toBe(400);
+    const refused = (await answer.json()) as RefusedResponse;
+    expect(refused.errors.map((p) => [p.file, p.pointer, p.name])).toEqual([
+      [`${translations}/total-knee-replacement.json`, "/strings/content.h11", "StaleTranslationKey"],
+    ]);
+  });
+});
