@@ -10,25 +10,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuildReport, runBuild } from "../../src/build/build";
+import type { BuildReport } from "../../src/build/build";
 import { splitCollection } from "../../src/build/collection-storage";
 import { filesUnder } from "../../src/build/inputs";
 import { type SiteCopy, siteCopy } from "../bench/site-copy";
-
-/** Every file of dist/ with the hash of its bytes. */
-function snapshot(root: string): Record<string, string> {
-  const dist = path.join(root, "dist");
-  return Object.fromEntries(
-    filesUnder(dist, "")
-      .sort()
-      .map((f) => [
-        f,
-        createHash("sha1")
-          .update(readFileSync(path.join(dist, f)))
-          .digest("hex"),
-      ]),
-  );
-}
+import { buildCopy, snapshot } from "../helpers/build-copy";
 
 const stem = "orthopedics-sub-departments";
 const knee = "total-knee-replacement";
@@ -40,14 +26,7 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
   let lines: string[] = [];
   const build = async (force = false): Promise<BuildReport> => {
     lines = [];
-    // As `npm run build` runs it (vitest sets NODE_ENV=test, which would bundle React's development build).
-    const mode = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      return await runBuild({ root: copy.root, force, typecheck: false, workers: 1, log: (line) => lines.push(line) });
-    } finally {
-      process.env.NODE_ENV = mode;
-    }
+    return buildCopy(copy.root, force, (line) => lines.push(line));
   };
   const dist = (file: string) => path.join(copy.root, "dist", file);
   const config = (file: string) => path.join(copy.root, "site-config", file);
