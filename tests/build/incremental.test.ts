@@ -1,16 +1,8 @@
-/**
- * `npm run build` on a copy of the project (never site-config/ of the checkout): a collection
- * stored as a folder builds the same site as one file, an incremental build after one change gives
- * byte for byte what --force gives and says what it made again, and a navigation change makes
- * every page again.
- */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildReport } from "../../src/build/build";
 import { splitCollection } from "../../src/build/collection-storage";
-import { filesUnder } from "../../src/build/inputs";
 import { type SiteCopy, siteCopy } from "../bench/site-copy";
 import { buildCopy, snapshot } from "../helpers/build-copy";
 

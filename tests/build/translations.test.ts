@@ -1,12 +1,3 @@
-/**
- * `npm run build` and treatments' translations, on a copy of the project (never site-config/ of
- * the checkout): each translated treatment's texts are published on their own, its English data
- * file names their languages, a change to one treatment's Telugu texts makes only its Telugu page
- * and its Telugu data again (and the result is what --force makes), a first translation adds its
- * files and a removed one removes them, and translations stored per treatment (a collection
- * folder) build the same site as one translation file.
- */
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
