@@ -28,6 +28,14 @@ const treatmentRoute =
  */
 const sharedByAllBlocks = /[\\/]src[\\/]site[\\/]ui[\\/](text|Accordion)\.tsx$/;
 
+/**
+ * The translation runtime (src/site/i18n/translation-runtime.ts and what it gathers): one chunk,
+ * which a page in another language loads and a page in the default language never does. Left to
+ * the bundler it would join the treatment page's chunk, one of the places that import it.
+ */
+const translationRuntime =
+  /[\\/]src[\\/](site[\\/]i18n[\\/](translation-runtime|translations)\.ts|shared[\\/]i18n[\\/]keys\.ts)$/;
+
 const stylesheet = /\.css$/;
 const layoutTranslation =
   /[\\/]site-config[\\/]i18n[\\/]([a-z]{2,3})[\\/](?:site|navigation|footer|branches|specialities|interface)\.json$/;
@@ -89,6 +97,7 @@ export function chunkGroups(entry: string, app: string) {
       test: layoutTranslation,
       priority: 2,
     },
+    { name: "translations", test: translationRuntime, priority: 2 },
     { name: "treatment-page", test: treatmentRoute, priority: 1 },
   ];
   return { plugin, groups };

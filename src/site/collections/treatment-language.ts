@@ -6,9 +6,8 @@
  */
 import type { SubDepartment } from "../../shared/generated/collection";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
-import { translateDocument } from "../../shared/i18n/keys";
 import { defaultLanguage } from "../i18n/languages";
-import { stringsOf } from "../i18n/translations";
+import { stringsIn as stringsOf, applyStrings as translateDocument } from "../i18n/lazy-translations";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 
 type Strings = Readonly<Record<string, string>>;

@@ -6,15 +6,14 @@
  */
 import type { Branch } from "../../shared/generated/branches";
 import type { Footer } from "../../shared/generated/footer";
-import type { InterfaceWords } from "../../shared/generated/interface";
 import type { Navigation } from "../../shared/generated/navigation";
 import type { Site } from "../../shared/generated/site";
 import type { Speciality } from "../../shared/generated/specialities";
-import { interfaceWords } from "../config/interface-words";
+import { type BlockWords, blockSections, interfaceWords, type LayoutWords } from "../config/interface-words";
 import { branches, footer, navigation, site, specialities } from "../config/site-config";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { defaultLanguage } from "./languages";
-import { translated } from "./translations";
+import { translatedIn } from "./lazy-translations";
 
 /** The layout's config in one language. */
 export interface LayoutConfig {
@@ -24,7 +23,12 @@ export interface LayoutConfig {
   footer: Footer;
   branches: Branch[];
   specialities: Speciality[];
-  ui: InterfaceWords;
+  ui: LayoutWords;
+  /**
+   * The interface words blocks show, translated with the layout's in another language than the
+   * default; in the default language, absent: the blocks' own module has them (block-words.ts).
+   */
+  blockWords?: BlockWords;
   /** The texts shown in English for want of a translation (they are marked lang="en"). */
   english: ReadonlySet<string>;
 }
@@ -43,13 +47,16 @@ export const defaultLayout: LayoutConfig = {
 
 /** The layout's config in `lang`, translated once; at once for the default language. */
 export const loadLayoutConfig: (lang: string) => Tracked<LayoutConfig> = memoLoader(async (lang: string) => {
+  // The blocks' words too (a chunk the default language's pages load only with those blocks), so
+  // the texts they leave in English are marked as the layout's are.
+  const { blockWords } = await import("../config/block-words");
   const [s, n, f, b, sp, ui] = await Promise.all([
-    translated(site, "site.json", lang),
-    translated(navigation, "navigation.json", lang),
-    translated(footer, "footer.json", lang),
-    translated({ branches }, "branches.json", lang),
-    translated({ specialities }, "specialities.json", lang),
-    translated(interfaceWords, "interface.json", lang),
+    translatedIn(site, "site.json", lang),
+    translatedIn(navigation, "navigation.json", lang),
+    translatedIn(footer, "footer.json", lang),
+    translatedIn({ branches }, "branches.json", lang),
+    translatedIn({ specialities }, "specialities.json", lang),
+    translatedIn({ ...interfaceWords, ...blockWords }, "interface.json", lang),
   ]);
   const english = new Set([s, n, f, b, sp, ui].flatMap((t) => t.english));
   return {
@@ -59,10 +66,21 @@ export const loadLayoutConfig: (lang: string) => Tracked<LayoutConfig> = memoLoa
     footer: f.doc,
     branches: b.doc.branches,
     specialities: sp.doc.specialities,
-    ui: ui.doc,
+    ...splitWords(ui.doc),
     english,
   };
 });
+
+/** The whole file's interface words as the layout's and the blocks'. */
+export function splitWords(words: LayoutWords & BlockWords): { ui: LayoutWords; blockWords: BlockWords } {
+  const ui: Record<string, unknown> = { ...words };
+  const blockWords: Record<string, unknown> = {};
+  for (const section of blockSections) {
+    blockWords[section] = words[section];
+    delete ui[section];
+  }
+  return { ui: ui as LayoutWords, blockWords: blockWords as BlockWords };
+}
 
 /** The layout config of `lang`, already loaded for the default language. */
 export const layoutConfig = (lang: string): Tracked<LayoutConfig> =>

@@ -6,7 +6,7 @@
 import type { Block } from "../../shared/generated/blocks/block";
 import type { Page } from "../../shared/generated/page";
 import { defaultLanguage } from "./languages";
-import { stringsOf } from "./translations";
+import { stringsIn } from "./lazy-translations";
 
 /** The files whose lists a block type shows, by block type (and by an 'each' page's kind). */
 const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
@@ -24,5 +24,5 @@ export function preloadListStrings(page: Pick<Page, "blocks" | "each">, lang: st
     ...page.blocks.map((b) => listFiles[b.type]),
     page.each ? listFiles[page.each as "posts"] : undefined,
   ]);
-  return Promise.all([...files].filter((f) => f !== undefined).map((f) => stringsOf(f, lang)));
+  return Promise.all([...files].filter((f) => f !== undefined).map((f) => stringsIn(f, lang)));
 }

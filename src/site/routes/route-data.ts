@@ -7,9 +7,10 @@
 import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { loadFullFormat, needsFullFormatIn } from "../i18n/format";
 import { layoutConfig } from "../i18n/layout-config";
+import { translatedIn } from "../i18n/lazy-translations";
 import { preloadListStrings } from "../i18n/list-files";
-import { translated } from "../i18n/translations";
 import { memoLoader } from "../tracked";
 
 const loadTranslatedPage = memoLoader(async (key: string) => {
@@ -18,11 +19,13 @@ const loadTranslatedPage = memoLoader(async (key: string) => {
   // The layout's config in the page's language comes with it: a page reached first (the one
   // being hydrated, or a language's first page) needs both to render.
   const [{ doc: page, english: untranslated }] = await Promise.all([
-    translated(english, file.replace(/^site-config\//, ""), lang),
+    translatedIn(english, file.replace(/^site-config\//, ""), lang),
     layoutConfig(lang),
     preloadBlocks(english.blocks),
     preloadListStrings(english, lang),
     english.each ? loadEntries(english.each) : undefined,
+    // A page text with a plural in it (its translations have the same placeholders).
+    needsFullFormatIn(english) ? loadFullFormat() : undefined,
   ]);
   return { page, english: untranslated };
 });
@@ -41,6 +44,7 @@ const loadTreatment = memoLoader(async (key: string) => {
     preloadBlocks(presentation.template),
     layoutConfig(lang),
     module.treatmentStrings(file, presentation.dataFile, lang),
+    needsFullFormatIn(presentation) ? loadFullFormat() : undefined,
   ]);
   return { TreatmentPage: module.TreatmentPage, presentation };
 });

@@ -1,5 +1,6 @@
 import { blogPosts } from "../../config/content";
 import { useEntry } from "../../entries/entry-context";
+import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
@@ -13,7 +14,8 @@ import "./blog-article.css";
 
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
-  const { specialities, ui } = useLayoutConfig();
+  const { specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const current = useEntry();
   const lang = useLanguage();
   const { items, langOf } = useListLang("blog-posts.json", "posts", blogPosts);

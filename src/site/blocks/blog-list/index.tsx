@@ -1,4 +1,5 @@
 import { blogPosts } from "../../config/content";
+import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
@@ -12,7 +13,8 @@ import "./blog-list.css";
 
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
-  const { specialities, ui } = useLayoutConfig();
+  const { specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const { items: posts, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date));

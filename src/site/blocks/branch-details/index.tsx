@@ -1,4 +1,5 @@
 import { useEntry } from "../../entries/entry-context";
+import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
@@ -15,7 +16,8 @@ import "./branch-details.css";
  * appointment, call and find-a-doctor actions.
  */
 export function BranchDetails(_: BlockProps<"branch-details">) {
-  const { site, specialities, ui } = useLayoutConfig();
+  const { site, specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const current = useEntry();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");

@@ -1,4 +1,5 @@
 import { useEntry } from "../../entries/entry-context";
+import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
@@ -10,7 +11,8 @@ import "./branch-list.css";
 
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
 export function BranchList({ block }: BlockProps<"branch-list">) {
-  const { branches, ui } = useLayoutConfig();
+  const { branches } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const entry = useEntry();
   const current = entry?.kind === "branches" ? entry.entry.slug : undefined;

@@ -1,3 +1,4 @@
+import { useBlockWords } from "../../i18n/block-words";
 import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
@@ -7,7 +8,8 @@ import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
-  const { branches, site, ui } = useLayoutConfig();
+  const { branches, site } = useLayoutConfig();
+  const ui = useBlockWords();
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}

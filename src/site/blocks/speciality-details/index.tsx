@@ -7,7 +7,8 @@ import { useListPage, useTracked } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
-import { useLanguage, useLayoutConfig, useUi } from "../../i18n/context";
+import { useBlockWords } from "../../i18n/block-words";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
@@ -52,7 +53,7 @@ function SearchResults({
   size: number;
 }) {
   const index = useTracked(loadIndex(presentation.dataFile));
-  const text = useUi().specialityDetails;
+  const text = useBlockWords().specialityDetails;
   const lang = useLanguage();
   if (!index || "loading" in index) return <p aria-busy="true">{text.searching}</p>;
   if ("failed" in index) return <p>{text.searchUnavailable}</p>;
@@ -75,7 +76,7 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
   const list = useListPage(presentation.dataFile, page, size);
   const [query, setQuery] = useState("");
   const id = useId();
-  const text = useUi().specialityDetails;
+  const text = useBlockWords().specialityDetails;
   const lang = useLanguage();
   if (!list || "loading" in list) return <p aria-busy="true">{text.loadingTreatments}</p>;
   const shown = "value" in list ? list.value : undefined;
@@ -129,7 +130,8 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
  * that offer it, and the appointment and find-a-doctor actions.
  */
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
-  const { branches, site, ui } = useLayoutConfig();
+  const { branches, site } = useLayoutConfig();
+  const ui = useBlockWords();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
