@@ -31,7 +31,7 @@ export { preloadFormLanguages } from "./forms/form-language";
 export { preloadLeadForm } from "./forms/lazy-lead-form";
 export { ContentLanguage, LanguageProvider } from "./i18n/context";
 export { defaultLanguage, languages, pathIn } from "./i18n/languages";
-export { type LayoutConfig, layoutConfig, splitWords } from "./i18n/layout-config";
+export { blockWordsIn, type LayoutConfig, layoutConfig, splitWords } from "./i18n/layout-config";
 export { hasTranslation, stringsOf } from "./i18n/translations";
 export { Layout } from "./layout/Layout";
 export { type LayoutPart, LayoutPartContext } from "./layout/layout-part";

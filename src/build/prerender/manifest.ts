@@ -26,6 +26,7 @@ import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { translateDocument } from "../../shared/i18n/keys";
 import {
+  blockWordsIn,
   branches,
   breadcrumbs,
   canonicalFor,
@@ -152,9 +153,11 @@ function blockModules(blocks: readonly Block[]): string[] {
   return [...new Set(blocks.map((block) => `src/site/blocks/${block.type}/index.tsx`))];
 }
 
-const home = { name: "Home", path: "/home" };
+/** The trail's first step, named by the interface words' `breadcrumbs.home` in `lang`. */
+const homeIn = async (lang: string) => ({ name: (await blockWordsIn(lang)).breadcrumbs.home, path: "/home" });
 
-function pageTrail(path: string, title: string, lang: string) {
+async function pageTrail(path: string, title: string, lang: string) {
+  const home = await homeIn(lang);
   const trail = path === "/home" ? [home] : [home, { name: title, path }];
   return trail.map((step) => ({ ...step, path: pathIn(step.path, lang) }));
 }
@@ -338,15 +341,21 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   const { lang } = spec;
   const { page } = await loadPageRoute(spec.file, lang);
   const entry = await entryIn(englishEntry, lang);
-  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage);
+  const { ui } = await layoutConfig(lang);
+  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage, ui.layout.listPage, lang);
   const canonical = canonicalFor(spec.path);
   const structuredData: object[] = [
     organization(),
     webPage(title, canonical, lang),
-    breadcrumbs(pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
+    breadcrumbs(await pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
   ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
-  const englishTitle = listPageTitle(fillName(english.meta.title, englishEntry), spec.listPage);
+  const englishTitle = listPageTitle(
+    fillName(english.meta.title, englishEntry),
+    spec.listPage,
+    (await layoutConfig(defaultLanguage)).ui.layout.listPage,
+    defaultLanguage,
+  );
   const info: PageInfo = {
     path: spec.path,
     lang,
@@ -388,9 +397,10 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
+  const words = await blockWordsIn(lang);
   const trail = [
-    home,
-    { name: "Specialities", path: "/specialities" },
+    { name: words.breadcrumbs.home, path: "/home" },
+    { name: words.breadcrumbs.specialities, path: "/specialities" },
     ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
     { name: item.name, path: spec.english },
   ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));

@@ -7,7 +7,8 @@ import type { BlockWords } from "./interface-words";
 const blockJson = import.meta.glob<BlockWords>("../../../site-config/interface.json", {
   eager: true,
   import: "default",
-  query: "?pick=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails",
+  query:
+    "?pick=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,breadcrumbs",
 });
 
 export const blockWords: BlockWords = Object.values(blockJson)[0];

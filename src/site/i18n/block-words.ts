@@ -13,7 +13,8 @@ import { addMessageAsts, loadFullFormat, needsFullFormatIn } from "./format";
 const asts = import.meta.glob("../../../site-config/interface.json", {
   eager: true,
   import: "default",
-  query: "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails",
+  query:
+    "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,breadcrumbs",
 });
 addMessageAsts(Object.values(asts)[0]);
 if (needsFullFormatIn(blockWords)) await loadFullFormat();

@@ -12,19 +12,19 @@
  * message's placeholders, used the same way.
  */
 import type { ArgumentElement, LiteralElement } from "@formatjs/icu-messageformat-parser";
-import type { icuFormat } from "./icu";
+import type { icuFormat, icuParts } from "./icu";
 import { messageAsts } from "./message-asts";
 import { unparsedFormat } from "./unparsed";
 
 type Values = Record<string, string | number>;
 
-let full: typeof icuFormat | undefined = unparsedFormat;
+let full: { format: typeof icuFormat; parts: typeof icuParts } | undefined = unparsedFormat;
 let loading: Promise<void> | undefined;
 
 /** Loads FormatJS's formatter, for the messages that need it; once. */
 export function loadFullFormat(): Promise<void> {
   loading ??= import("./icu").then((module) => {
-    full = module.icuFormat;
+    full = { format: module.icuFormat, parts: module.icuParts };
   });
   return loading;
 }
@@ -62,5 +62,30 @@ export function formatMessage(message: string, values: Values, lang: string): st
     return ast.map((element) => (element.type === 0 ? element.value : String(values[element.value]))).join("");
   // Not a valid message (shown as written), or one whose formatter was not loaded: the loaders
   // above keep the latter from happening.
-  return full ? full(message, values, lang) : message;
+  return full ? full.format(message, values, lang) : message;
+}
+
+/**
+ * The message's parts, its placeholders filled with `values`, some of which may be objects (an
+ * element inside a sentence: see message.tsx). Text and values stay parts of their own, as JSX
+ * would have them; `lead` goes before the first (joining it when it is text).
+ */
+export function formatParts<T>(
+  message: string,
+  values: Record<string, string | number | T>,
+  lang: string,
+  lead = "",
+): (string | T)[] {
+  const ast = message.includes("{") ? plain(message) : undefined;
+  let parts: (string | T)[];
+  if (!message.includes("{")) parts = [message];
+  else if (ast?.every((element) => element.type === 0 || element.value in values))
+    parts = ast.map((element) => {
+      if (element.type === 0) return element.value;
+      const value = values[element.value];
+      return typeof value === "string" || typeof value === "number" ? String(value) : value;
+    });
+  else parts = full ? full.parts(message, values, lang) : [message];
+  if (!lead) return parts;
+  return typeof parts[0] === "string" ? [lead + parts[0], ...parts.slice(1)] : [lead, ...parts];
 }

@@ -25,6 +25,21 @@ function compiled(message: string, lang: string): IntlMessageFormat | null {
   return format;
 }
 
+/**
+ * The message's parts with its placeholders filled, some of which may be objects (a link's element
+ * inside a sentence): FormatJS gives the parts when a value is not text.
+ */
+export function icuParts<T>(
+  message: string,
+  values: Record<string, string | number | T>,
+  lang: string,
+): (string | T)[] {
+  const format = compiled(message, lang);
+  if (!format) return [message];
+  const result = format.format<T>(values);
+  return Array.isArray(result) ? result : [String(result)];
+}
+
 /** The message with its placeholders filled, in `lang`'s plural rules and number format. */
 export function icuFormat(message: string, values: Record<string, string | number>, lang: string): string {
   const format = compiled(message, lang);

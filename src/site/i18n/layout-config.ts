@@ -71,6 +71,11 @@ export const loadLayoutConfig: (lang: string) => Tracked<LayoutConfig> = memoLoa
   };
 });
 
+/** The interface words blocks show in `lang` (and the prerenderer's breadcrumbs). */
+export async function blockWordsIn(lang: string): Promise<BlockWords> {
+  return (await layoutConfig(lang)).blockWords ?? (await import("../config/block-words")).blockWords;
+}
+
 /** The whole file's interface words as the layout's and the blocks'. */
 export function splitWords(words: LayoutWords & BlockWords): { ui: LayoutWords; blockWords: BlockWords } {
   const ui: Record<string, unknown> = { ...words };

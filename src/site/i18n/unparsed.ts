@@ -4,6 +4,9 @@
  * module with `undefined` (src/build/vite/message-asts-plugin.ts): there every message arrives
  * parsed, and FormatJS loads only with what needs it (format.ts).
  */
-import { icuFormat } from "./icu";
+import { icuFormat, icuParts } from "./icu";
 
-export const unparsedFormat: typeof icuFormat | undefined = icuFormat;
+export const unparsedFormat: { format: typeof icuFormat; parts: typeof icuParts } | undefined = {
+  format: icuFormat,
+  parts: icuParts,
+};

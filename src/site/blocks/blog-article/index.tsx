@@ -4,6 +4,7 @@ import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -59,7 +60,11 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
       </div>
       {speciality ? (
         <p className="blog-article__related">
-          More about <Link to={`/specialities/${speciality.slug}`}>{speciality.name}</Link> at our hospitals.
+          {messageNodes(
+            ui.blog.related,
+            { speciality: <Link to={`/specialities/${speciality.slug}`}>{speciality.name}</Link> },
+            lang,
+          )}
         </p>
       ) : null}
       {block.disclaimer ? <p className="blog-article__disclaimer">{block.disclaimer}</p> : null}

@@ -2,6 +2,7 @@ import { useEntry } from "../../entries/entry-context";
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
@@ -35,7 +36,8 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
         <div className="branch-details__panel">
           <dl className="branch-details__facts">
             <dt>
-              <Icon name="map-pin" /> Address
+              <Icon name="map-pin" />
+              {` ${ui.branches.address}`}
             </dt>
             <dd>
               <address>
@@ -46,30 +48,37 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
                 ))}
               </address>
               <a href={branch.mapUrl} target="_blank" rel="noopener noreferrer">
-                Get directions<span className="visually-hidden"> to {branch.name} (opens a map in a new tab)</span>
+                {ui.branches.getDirections}
+                <span className="visually-hidden">
+                  {messageNodes(ui.branches.directionsHint, { branch: branch.name }, lang, " ")}
+                </span>
               </a>
             </dd>
             <dt>
-              <Icon name="phone" /> Phone
+              <Icon name="phone" />
+              {` ${ui.branches.phone}`}
             </dt>
             <dd>
               <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
-              {branch.sample ? <span className="fact-pending"> (being confirmed)</span> : null}
+              {branch.sample ? <span className="fact-pending">{` ${ui.branches.beingConfirmed}`}</span> : null}
             </dd>
             <dt>
-              <Icon name="ambulance" /> 24x7 emergency
+              <Icon name="ambulance" />
+              {` ${ui.branches.emergency}`}
             </dt>
             <dd>
               <a href={telHref(site)}>{site.contact.phoneDisplay}</a>
             </dd>
             <dt>
-              <Icon name="clock" /> Hours
+              <Icon name="clock" />
+              {` ${ui.branches.hours}`}
             </dt>
             <dd>{branch.hours}</dd>
             {branch.externalUrl ? (
               <>
                 <dt>
-                  <Icon name="hospital" /> Website
+                  <Icon name="hospital" />
+                  {` ${ui.branches.website}`}
                 </dt>
                 <dd>
                   <a href={branch.externalUrl} target="_blank" rel="noopener noreferrer">
@@ -82,7 +91,8 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
           <div className="action-row">
             <BookAppointmentButton />
             <Link className="button button--ghost" to={`/our-doctors?branch=${branch.slug}`}>
-              <Icon name="doctor" /> Doctors at {branch.name}
+              <Icon name="doctor" />
+              {messageNodes(ui.branches.doctorsAt, { branch: branch.name }, lang, " ")}
             </Link>
           </div>
         </div>

@@ -19,7 +19,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
             <Icon name="phone" />
           </span>
           <span>
-            <span className="contact-channel__label">24x7 helpline and emergency</span>
+            <span className="contact-channel__label">{ui.contactDetails.helpline}</span>
             <a href={telHref(site)} className="contact-channel__value">
               {site.contact.phoneDisplay}
             </a>
@@ -30,7 +30,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
             <Icon name="mail" />
           </span>
           <span>
-            <span className="contact-channel__label">E-mail</span>
+            <span className="contact-channel__label">{ui.contactDetails.emailLabel}</span>
             <a href={`mailto:${site.contact.email}`} className="contact-channel__value">
               {site.contact.email}
             </a>
@@ -43,7 +43,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           <span>
             <span className="contact-channel__label">{site.chatApp.label}</span>
             <a href={chatHref(site)} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
-              Chat with us
+              {ui.contactDetails.chat}
             </a>
           </span>
         </li>

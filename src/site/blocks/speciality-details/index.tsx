@@ -10,6 +10,7 @@ import { entryRoute } from "../../entries/entry-routes";
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -132,6 +133,7 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
   const { branches, site } = useLayoutConfig();
   const ui = useBlockWords();
+  const lang = useLanguage();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
@@ -152,7 +154,8 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
       <div className="action-row">
         <BookAppointmentButton />
         <Link className="button button--ghost" to={`/our-doctors?speciality=${speciality.slug}`}>
-          <Icon name="doctor" /> Find a {speciality.name} doctor
+          <Icon name="doctor" />
+          {messageNodes(ui.specialityDetails.findDoctor, { name: speciality.name }, lang, " ")}
         </Link>
       </div>
       {speciality.treatments ? (
@@ -179,8 +182,11 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
         </ul>
       ) : (
         <p>
-          Call us on <a href={telHref(site)}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
-          {speciality.name} specialists are available.
+          {messageNodes(
+            ui.specialityDetails.callUs,
+            { phone: <a href={telHref(site)}>{site.contact.phoneDisplay}</a>, name: speciality.name },
+            lang,
+          )}
         </p>
       )}
     </section>
