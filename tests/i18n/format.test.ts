@@ -68,9 +68,6 @@ describe("messages with elements among their values", () => {
       "Cardiology",
       " doctor",
     ]);
-    expect(formatParts("{branch}లోని డాక్టర్లు", { branch: "Kukatpally" }, "te", " ")).toEqual([
-      " Kukatpally",
-      "లోని డాక్టర్లు",
-    ]);
+    expect(formatParts("{branch}లోని డాక్టర్లు", { branch: "Kukatpally" }, "te", " ")).toEqual([" Kukatpally", "లోని డాక్టర్లు"]);
   });
 });
