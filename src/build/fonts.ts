@@ -11,7 +11,7 @@
  * the hash of the font and the characters: a build whose Telugu texts did not change gains no time.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
@@ -20,6 +20,8 @@ import { siteLanguages } from "../shared/i18n/languages.ts";
 /** A script's font: its package's variable font file, its family and its Unicode block. */
 export interface ScriptFont {
   file: string;
+  /** The same family's Latin letters, digits and punctuation (social cards mix them in). */
+  latinFile: string;
   family: string;
   block: [number, number];
 }
@@ -28,11 +30,13 @@ export interface ScriptFont {
 export const fontsByLanguage: Record<string, ScriptFont> = {
   te: {
     file: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2",
+    latinFile: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-latin-wght-normal.woff2",
     family: "Noto Sans Telugu",
     block: [0x0c00, 0x0c7f],
   },
   hi: {
     file: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2",
+    latinFile: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-latin-wght-normal.woff2",
     family: "Noto Sans Devanagari",
     block: [0x0900, 0x097f],
   },
@@ -88,10 +92,34 @@ export function unicodeRange(block: [number, number]): string {
 }
 
 /**
- * `source` subset to `characters` (WOFF2, variable weight axis limited or pinned by `wght`), from
- * the cache under `cacheDir` when it was made before: by the hash of the font, the characters and
- * the axis.
+ * `source` subset to `characters` (WOFF2, or TrueType for a drawing library; variable weight axis
+ * limited or pinned by `wght`), from the cache under `cacheDir` when it was made before: by the
+ * hash of the font, the characters and the axis. Returns the cached file's path.
  */
+export async function cachedSubsetFile(
+  source: Buffer,
+  characters: string,
+  wght: number | { min: number; max: number },
+  cacheDir: string,
+  name: string,
+  format: "woff2" | "truetype" = "woff2",
+): Promise<string> {
+  mkdirSync(cacheDir, { recursive: true });
+  const axis = typeof wght === "number" ? String(wght) : `${wght.min}-${wght.max}`;
+  // The range keeps its old cache names (font and characters only).
+  const key = typeof wght === "number" ? hash(source, characters, axis) : hash(source, characters);
+  const cached = path.join(cacheDir, `${name}-${key}.${format === "woff2" ? "woff2" : "ttf"}`);
+  if (!existsSync(cached)) {
+    const subset = await subsetFont(source, characters, { targetFormat: format, variationAxes: { wght } });
+    // Written aside and renamed: two workers making the same font never leave half a file.
+    const temporary = `${cached}.${process.pid}.tmp`;
+    writeFileSync(temporary, subset);
+    renameSync(temporary, cached);
+  }
+  return cached;
+}
+
+/** `cachedSubsetFile`'s WOFF2 font, its bytes. */
 export async function cachedSubset(
   source: Buffer,
   characters: string,
@@ -99,16 +127,7 @@ export async function cachedSubset(
   cacheDir: string,
   name: string,
 ): Promise<Buffer> {
-  mkdirSync(cacheDir, { recursive: true });
-  const axis = typeof wght === "number" ? String(wght) : `${wght.min}-${wght.max}`;
-  // The range keeps its old cache names (font and characters only).
-  const key = typeof wght === "number" ? hash(source, characters, axis) : hash(source, characters);
-  const cached = path.join(cacheDir, `${name}-${key}.woff2`);
-  if (!existsSync(cached)) {
-    const subset = await subsetFont(source, characters, { targetFormat: "woff2", variationAxes: { wght } });
-    writeFileSync(cached, subset);
-  }
-  return readFileSync(cached);
+  return readFileSync(await cachedSubsetFile(source, characters, wght, cacheDir, name));
 }
 
 /**

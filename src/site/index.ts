@@ -30,6 +30,7 @@ export { type Entry, fillName } from "./entries/entry-context";
 export { preloadFormLanguages } from "./forms/form-language";
 export { preloadLeadForm } from "./forms/lazy-lead-form";
 export { ContentLanguage, LanguageProvider } from "./i18n/context";
+export { formatMessage } from "./i18n/format";
 export { defaultLanguage, languages, pathIn } from "./i18n/languages";
 export { blockWordsIn, type LayoutConfig, layoutConfig, splitWords } from "./i18n/layout-config";
 export { hasTranslation, stringsOf } from "./i18n/translations";

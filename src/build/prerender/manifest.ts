@@ -34,6 +34,7 @@ import {
   type Entry,
   entriesOf,
   fillName,
+  formatMessage,
   type HydrationPayload,
   hasTranslation,
   hospital,
@@ -123,24 +124,31 @@ export type PageSpec = (
 };
 
 /** A card with the site's brand, or the page's own image when its config names one. */
-function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
+async function shareOf(
+  own: ShareSource | undefined,
+  title: string,
+  kicker: string | undefined,
+  lang: string,
+): Promise<ShareSource> {
   if (own) return own;
   const card: CardSpec = {
     title,
     kicker,
-    brand: site.name,
+    brand: lang === defaultLanguage ? site.name : (await layoutConfig(lang)).site.name,
     logo: site.logo.src,
     host: new URL(site.canonicalBase).host,
   };
   return { card };
 }
 
-/** What kind of page an entry's page is, above its title on the card. */
-const entryKickers: Record<Entry["kind"], (entry: Entry) => string | undefined> = {
-  specialities: () => "Speciality",
-  branches: (e) => ("city" in e.entry && typeof e.entry.city === "string" ? `Hospital in ${e.entry.city}` : "Hospital"),
-  posts: () => "Health blog",
-};
+/** What kind of page an entry's page is, above its title on the card, in `lang` (interface words' `cards`). */
+async function entryKicker(entry: Entry, lang: string): Promise<string> {
+  const words = (await blockWordsIn(lang)).cards;
+  if (entry.kind === "specialities") return words.specialityPage;
+  if (entry.kind === "posts") return words.healthBlog;
+  const city = "city" in entry.entry && typeof entry.entry.city === "string" ? entry.entry.city : undefined;
+  return city ? formatMessage(words.hospitalIn, { city }, lang) : words.hospital;
+}
 
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
@@ -365,11 +373,12 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
     description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
-    // The English page's card: the card's font draws Latin letters only.
-    share: shareOf(
+    // A translated page's card in its language (src/build/social/script-text.ts draws its script).
+    share: await shareOf(
       english.meta.image ? { image: english.meta.image } : undefined,
-      englishTitle,
-      englishEntry ? entryKickers[englishEntry.kind](englishEntry) : undefined,
+      lang === defaultLanguage ? englishTitle : title,
+      entry ? await entryKicker(entry, lang) : undefined,
+      lang,
     ),
     modules: [
       appModule,
@@ -419,11 +428,12 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
     ],
     // The English treatment: the page translates it with the translations it loads.
     hydration: { treatment: { file: spec.dataFile, data: treatmentData(collection, english) } },
-    // The English page's card: the card's font draws Latin letters only.
-    share: shareOf(
+    // A translated page's card in its language: the treatment's heading, its speciality's name.
+    share: await shareOf(
       english.share_image ? { image: english.share_image } : undefined,
-      english.content.h1 ?? english.name,
-      collection.speciality,
+      item.content.h1 ?? item.name,
+      lang === defaultLanguage ? collection.speciality : (speciality?.name ?? collection.speciality),
+      lang,
     ),
     modules: [
       appModule,

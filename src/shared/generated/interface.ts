@@ -455,4 +455,25 @@ export interface InterfaceWords {
      */
     specialities: string;
   };
+  /**
+   * The small line above a page's title on the picture that apps show when the page is shared (the build draws it).
+   */
+  cards: {
+    /**
+     * Above a speciality page's title on its link preview card.
+     */
+    specialityPage: string;
+    /**
+     * Above a branch page's title on its card; {city} is the branch's city.
+     */
+    hospitalIn: string;
+    /**
+     * Above a branch page's title on its card when the branch has no city.
+     */
+    hospital: string;
+    /**
+     * Above an article's title on its card.
+     */
+    healthBlog: string;
+  };
 }

@@ -14,10 +14,12 @@ const asts = import.meta.glob("../../../site-config/interface.json", {
   eager: true,
   import: "default",
   query:
-    "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,breadcrumbs",
+    "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,breadcrumbs,cards",
 });
 addMessageAsts(Object.values(asts)[0]);
 if (needsFullFormatIn(blockWords)) await loadFullFormat();
+
+export { blockWords };
 
 /** The interface words blocks show, in the page's language. */
 export function useBlockWords(): BlockWords {

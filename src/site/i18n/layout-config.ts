@@ -71,9 +71,13 @@ export const loadLayoutConfig: (lang: string) => Tracked<LayoutConfig> = memoLoa
   };
 });
 
-/** The interface words blocks show in `lang` (and the prerenderer's breadcrumbs). */
+/**
+ * The interface words blocks show in `lang` (and the prerenderer's breadcrumbs and cards), with
+ * their messages ready to format (block-words.ts registers them).
+ */
 export async function blockWordsIn(lang: string): Promise<BlockWords> {
-  return (await layoutConfig(lang)).blockWords ?? (await import("../config/block-words")).blockWords;
+  const [config, { blockWords }] = await Promise.all([layoutConfig(lang), import("./block-words")]);
+  return config.blockWords ?? blockWords;
 }
 
 /** The whole file's interface words as the layout's and the blocks'. */
