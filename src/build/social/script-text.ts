@@ -23,7 +23,7 @@ const range = (from: number, to: number) =>
   String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
 /** What each file keeps: the script's whole block with its joiners and dandas, or Latin-1. */
 const scriptCharacters = (block: [number, number]) => `${range(...block)}\u0964\u0965\u200c\u200d\u25cc`;
-const latinCharacters = range(0x20, 0x7e) + range(0xa0, 0xff) + "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20b9";
+const latinCharacters = `${range(0x20, 0x7e)}${range(0xa0, 0xff)}\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20b9`;
 
 /** The font's files as TrueType at `weight`, made once and kept in `cacheDir`. */
 async function trueTypeFiles(font: ScriptFont, weight: number, cacheDir: string): Promise<string[]> {
