@@ -39,14 +39,11 @@ interface Measured {
   js: number;
   css: number;
   fonts: number;
-  /** Of `js`, the translated texts (translation-chunks.ts). */
+  /** Of `js`, the translations: texts and the runtime applying them (translation-chunks.ts). */
   texts: number;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** What a translated page may load beyond the default language's code: the translation runtime (src/site/i18n/translation-runtime.ts, 1.5 KB gzip) and its loaders. */
-const translationRuntimeAllowance = 2 * 1024;
 
 export async function main() {
   const { values } = parseArgs({
@@ -95,10 +92,10 @@ export async function main() {
     console.log(
       `\nFirst load (median of ${runs} runs; gzip, everything fetched until the network is idle; fonts as sent)`,
     );
-    console.log("route                  | JS        | of which texts | CSS      | fonts");
+    console.log("route                  | JS        | of which translations | CSS      | fonts");
     for (const [name, f] of Object.entries(firstLoad)) {
       console.log(
-        `${name.padEnd(22)} | ${kb(f.js).padStart(9)} | ${kb(f.texts).padStart(14)} | ${kb(f.css).padStart(8)} | ${kb(f.fonts).padStart(8)}`,
+        `${name.padEnd(22)} | ${kb(f.js).padStart(9)} | ${kb(f.texts).padStart(21)} | ${kb(f.css).padStart(8)} | ${kb(f.fonts).padStart(8)}`,
       );
     }
 
@@ -171,13 +168,13 @@ function targets(report: Record<string, unknown>): Target[] {
     });
   const [home, telugu] = [firstLoad?.home, firstLoad?.["home, Telugu"]];
   if (home && telugu) {
-    // Issue 15: the Telugu home page holds the English home page's budget, its texts and fonts
-    // apart: the same code, plus the translation runtime only translated pages load.
+    // Issue 15: the Telugu home page holds the English home page's budget, its translations and
+    // fonts apart: the same code, byte for byte, plus only its texts and the runtime applying them.
     const code = telugu.js - telugu.texts;
     list.push({
-      name: `Telugu home page first-load JS, its texts apart, within the English home page's (${kb(home.js)}) plus ${kb(translationRuntimeAllowance)} of translation runtime`,
-      value: `${kb(code)} (+ ${kb(telugu.texts)} of Telugu texts; fonts ${kb(telugu.fonts)})`,
-      met: code <= home.js + translationRuntimeAllowance,
+      name: `Telugu home page first-load JS, its translations apart, at most the English home page's (${kb(home.js)})`,
+      value: `${kb(code)} (+ ${kb(telugu.texts)} of Telugu texts and translation runtime; fonts ${kb(telugu.fonts)})`,
+      met: code <= home.js,
     });
   }
   const lighthouse = report.lighthouse as Record<string, LighthouseResult> | undefined;

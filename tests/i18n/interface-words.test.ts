@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { blockWordSections } from "../../src/shared/i18n/interface-sections";
+import { blockWordSections, prerenderWordSections } from "../../src/shared/i18n/interface-sections";
 import { blockWords } from "../../src/site/config/block-words";
 import { interfaceWords } from "../../src/site/config/interface-words";
 
@@ -17,7 +17,10 @@ describe("interface words in two parts", () => {
     expect(queryOf("src/site/config/block-words.ts", "pick")).toEqual([...blockWordSections]);
     expect(queryOf("src/site/i18n/block-words.ts", "asts")).toEqual([...blockWordSections]);
     expect(Object.keys(blockWords)).toEqual([...blockWordSections]);
+    expect(queryOf("src/site/i18n/prerender-words.ts", "pick")).toEqual([...prerenderWordSections]);
+    expect(queryOf("src/site/i18n/prerender-words.ts", "asts")).toEqual([...prerenderWordSections]);
     // Every section of the file is in exactly one part.
-    expect([...Object.keys(interfaceWords), ...Object.keys(blockWords)].sort()).toEqual([...schema.required].sort());
+    const parts = [...Object.keys(interfaceWords), ...Object.keys(blockWords), ...prerenderWordSections];
+    expect(parts.sort()).toEqual([...schema.required].sort());
   });
 });

@@ -26,7 +26,6 @@ import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { translateDocument } from "../../shared/i18n/keys";
 import {
-  blockWordsIn,
   branches,
   breadcrumbs,
   canonicalFor,
@@ -45,6 +44,7 @@ import {
   loadPageRoute,
   organization,
   pathIn,
+  prerenderWordsIn,
   presentations,
   site,
   stringsOf,
@@ -143,7 +143,7 @@ async function shareOf(
 
 /** What kind of page an entry's page is, above its title on the card, in `lang` (interface words' `cards`). */
 async function entryKicker(entry: Entry, lang: string): Promise<string> {
-  const words = (await blockWordsIn(lang)).cards;
+  const words = (await prerenderWordsIn(lang)).cards;
   if (entry.kind === "specialities") return words.specialityPage;
   if (entry.kind === "posts") return words.healthBlog;
   const city = "city" in entry.entry && typeof entry.entry.city === "string" ? entry.entry.city : undefined;
@@ -162,7 +162,7 @@ function blockModules(blocks: readonly Block[]): string[] {
 }
 
 /** The trail's first step, named by the interface words' `breadcrumbs.home` in `lang`. */
-const homeIn = async (lang: string) => ({ name: (await blockWordsIn(lang)).breadcrumbs.home, path: "/home" });
+const homeIn = async (lang: string) => ({ name: (await prerenderWordsIn(lang)).breadcrumbs.home, path: "/home" });
 
 async function pageTrail(path: string, title: string, lang: string) {
   const home = await homeIn(lang);
@@ -406,7 +406,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
-  const words = await blockWordsIn(lang);
+  const words = await prerenderWordsIn(lang);
   const trail = [
     { name: words.breadcrumbs.home, path: "/home" },
     { name: words.breadcrumbs.specialities, path: "/specialities" },

@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
-import { blockWordSections } from "../../shared/i18n/interface-sections.ts";
+import { blockWordSections, prerenderWordSections } from "../../shared/i18n/interface-sections.ts";
 import { documentTexts } from "../../shared/i18n/texts.ts";
 
 const walk = (dir: string): string[] =>
@@ -48,14 +48,14 @@ export function parsedMessages(texts: Iterable<unknown>): Record<string, unknown
 
 /**
  * The default language's messages: the texts of every English file of the site folder, but for
- * interface.json's blocks' sections (they come with the blocks' words).
+ * interface.json's blocks' and prerenderer's sections (they come with those words).
  */
 export function englishMessages(siteRoot: string): Record<string, unknown> {
   const interfaceFile = path.join(siteRoot, "interface.json");
   const withoutBlockWords = (file: string, doc: Record<string, unknown>) => {
     if (path.resolve(file) !== path.resolve(interfaceFile)) return doc;
     const rest = { ...doc };
-    for (const section of blockWordSections) delete rest[section];
+    for (const section of [...blockWordSections, ...prerenderWordSections]) delete rest[section];
     return rest;
   };
   return parsedMessages(

@@ -7,15 +7,17 @@
  * `useUi()` and the blocks' through `useBlockWords()` (src/site/i18n/), in the page's language.
  */
 import type { InterfaceWords } from "../../shared/generated/interface";
-import { blockWordSections } from "../../shared/i18n/interface-sections";
+import { blockWordSections, type prerenderWordSections } from "../../shared/i18n/interface-sections";
 
 /** The sections of interface.json that only blocks show (the `?pick` of block-words.ts). */
 export const blockSections = blockWordSections;
 
 /** The interface words blocks show. */
 export type BlockWords = Pick<InterfaceWords, (typeof blockSections)[number]>;
+/** The interface words only the prerenderer shows (src/site/i18n/prerender-words.ts). */
+export type PrerenderWords = Pick<InterfaceWords, (typeof prerenderWordSections)[number]>;
 /** The interface words of the layout, and of the app around the page. */
-export type LayoutWords = Omit<InterfaceWords, keyof BlockWords | "$schema">;
+export type LayoutWords = Omit<InterfaceWords, keyof BlockWords | keyof PrerenderWords | "$schema">;
 
 // Only these sections of the file (src/build/vite/config-meta-plugin.ts): a glob, so the type
 // check reads no config, as site-config.ts's.

@@ -21,9 +21,12 @@ type Values = Record<string, string | number>;
 let full: { format: typeof icuFormat; parts: typeof icuParts } | undefined = unparsedFormat;
 let loading: Promise<void> | undefined;
 
-/** Loads FormatJS's formatter, for the messages that need it; once. */
-export function loadFullFormat(): Promise<void> {
-  loading ??= import("./icu").then((module) => {
+/**
+ * Loads FormatJS's formatter, for the messages that need it; once. `load` is the import to use: a
+ * block passes its own, so the build lists the formatter's chunk with the block's pages.
+ */
+export function loadFullFormat(load: () => Promise<typeof import("./icu")> = () => import("./icu")): Promise<void> {
+  loading ??= load().then((module) => {
     full = { format: module.icuFormat, parts: module.icuParts };
   });
   return loading;

@@ -13,7 +13,8 @@ type Strings = Readonly<Record<string, string>>;
 let runtime: Runtime | undefined;
 let loading: Promise<Runtime> | undefined;
 
-function loadRuntime(): Promise<Runtime> {
+/** The translation runtime, loaded once (by the first page in another language). */
+export function loadRuntime(): Promise<Runtime> {
   loading ??= import("./translation-runtime").then(
     (module) => (runtime = module),
     (error: unknown) => {
@@ -33,8 +34,12 @@ const loadStrings = memoLoader(async (key: string) => {
 });
 
 /** Strings of `file` (its path under site-config/) in `lang`: none, at once, in the default language. */
-export const stringsIn = (file: string, lang: string): Tracked<Strings> =>
-  lang === defaultLanguage ? none : loadStrings(`${lang}\u0000${file}`);
+export function stringsIn(file: string, lang: string): Tracked<Strings> {
+  if (lang === defaultLanguage) return none;
+  // Once the runtime is there, its own loader's promise: what a route preloaded through the
+  // runtime (list-files.ts) is then read without suspending.
+  return runtime ? runtime.stringsOf(file, lang) : loadStrings(`${lang}\u0000${file}`);
+}
 
 /** `doc` in `lang`: its translated texts, English for the rest (listed in `english`). */
 export async function translatedIn<T>(doc: T, file: string, lang: string): Promise<Translated<T>> {

@@ -8,9 +8,9 @@ import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
 import { loadFullFormat, needsFullFormatIn } from "../i18n/format";
+import { defaultLanguage } from "../i18n/languages";
 import { layoutConfig } from "../i18n/layout-config";
-import { translatedIn } from "../i18n/lazy-translations";
-import { preloadListStrings } from "../i18n/list-files";
+import { loadRuntime, translatedIn } from "../i18n/lazy-translations";
 import { memoLoader } from "../tracked";
 
 const loadTranslatedPage = memoLoader(async (key: string) => {
@@ -22,7 +22,8 @@ const loadTranslatedPage = memoLoader(async (key: string) => {
     translatedIn(english, file.replace(/^site-config\//, ""), lang),
     layoutConfig(lang),
     preloadBlocks(english.blocks),
-    preloadListStrings(english, lang),
+    // The translations of the lists its blocks show (blog posts, packages, doctors).
+    lang === defaultLanguage ? undefined : loadRuntime().then((runtime) => runtime.preloadListStrings(english, lang)),
     english.each ? loadEntries(english.each) : undefined,
     // A page text with a plural in it (its translations have the same placeholders).
     needsFullFormatIn(english) ? loadFullFormat() : undefined,

@@ -1,6 +1,6 @@
 import { blogPosts } from "../../config/content";
 import { useEntry } from "../../entries/entry-context";
-import { useBlockWords } from "../../i18n/block-words";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
@@ -12,6 +12,9 @@ import { SampleNote } from "../../ui/SampleNote";
 import { ContentList, InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./blog-article.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["samples", "blog"]);
 
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {

@@ -1,5 +1,5 @@
 import { useEntry } from "../../entries/entry-context";
-import { useBlockWords } from "../../i18n/block-words";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { messageNodes } from "../../i18n/message";
@@ -11,6 +11,9 @@ import { Icon } from "../../ui/Icon";
 import { SampleNote } from "../../ui/SampleNote";
 import type { BlockProps } from "../types";
 import "./branch-details.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["branches"]);
 
 /**
  * On a branch page: the branch's address, phone, hours, map link and specialities, with the

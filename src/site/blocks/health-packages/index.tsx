@@ -3,7 +3,7 @@ import type { HealthPackagesBlock } from "../../../shared/generated/blocks/healt
 import type { HealthPackage } from "../../../shared/generated/packages";
 import { healthPackages } from "../../config/content";
 import { LeadForm } from "../../forms/LeadForm";
-import { useBlockWords } from "../../i18n/block-words";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useFallbackLang, useLanguage } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
@@ -15,6 +15,9 @@ import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./health-packages.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["healthPackages"]);
 
 /**
  * After the jump to the booking form, chooses the package in the form's select that offers it

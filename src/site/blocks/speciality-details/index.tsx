@@ -7,7 +7,7 @@ import { useListPage, useTracked } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
-import { useBlockWords } from "../../i18n/block-words";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { messageNodes } from "../../i18n/message";
@@ -18,6 +18,9 @@ import { Icon } from "../../ui/Icon";
 import { Pagination, useListingPage } from "../../ui/pagination";
 import type { BlockProps } from "../types";
 import "./speciality-details.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["specialityDetails"]);
 
 /** The treatments of an index whose name or slug has a word starting with each typed word, by name. */
 export function searchTreatments(index: TreatmentIndex, query: string): { slug: string; name: string }[] {
