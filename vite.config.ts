@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
 import { configCheckPlugin } from "./src/build/vite/config-check-plugin.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
+import { languageNamesPlugin } from "./src/build/vite/language-names-plugin.ts";
 import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
@@ -44,6 +45,7 @@ export default defineConfig({
     siteDataPlugin(root, configCheck.read),
     lazyLeadForm(),
     messageAstsPlugin(root),
+    languageNamesPlugin(root),
     chunks.plugin,
   ],
   resolve: {

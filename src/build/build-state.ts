@@ -36,6 +36,10 @@ export interface BuildState {
   validation: Record<string, { stamp: string; checked: Checked }>;
   /** Where each treatment lies in each collection's whole data file (whole-file.ts). */
   wholes?: Record<string, WholeLayout>;
+  /** The files of the languages' fonts this build linked (a later build removes those it no longer links). */
+  languageFonts?: string[];
+  /** Each page's social card, relative to dist/ (pages without one are not listed). */
+  pageCards?: Record<string, string>;
   /** The fingerprint of dist/ as this build left it. */
   dist: string;
 }

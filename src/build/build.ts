@@ -255,7 +255,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
   // A language's font changes when a translation brings or drops a letter (a treatment's, which an
   // incremental build now follows): the old files go, as a full build's clean-up removes them.
-  const staleFonts = full ? [] : removeStaleFonts(distDir, fonts);
+  // Only the files the last build's language fonts had: others under assets/fonts/ are the client
+  // build's (the languages' names font), which an incremental build does not make again.
+  const staleFonts = full ? [] : removeStaleFonts(distDir, fonts, before?.languageFonts ?? []);
   step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
 
   // What the pages and data files are made of.
@@ -379,6 +381,18 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
   since = performance.now();
   const removed: string[] = [...staleFonts];
+  // Each page's social card: the pages made again name theirs, the others keep the last build's.
+  const pages = new Set(specs.map((spec) => spec.path));
+  const pageCards: Record<string, string> = {};
+  if (!full)
+    for (const [page, card] of Object.entries(before?.pageCards ?? {})) if (pages.has(page)) pageCards[page] = card;
+  for (const [page, card] of Object.entries(result.pageCards ?? {})) {
+    if (card) pageCards[page] = card;
+    else delete pageCards[page];
+  }
+  // A card no page shows any more (its page's title changed, or the page is gone) goes, as a full
+  // build's clean-up removes it.
+  if (!full && before?.pageCards) removed.push(...removeUnshownCards(distDir, new Set(Object.values(pageCards))));
   for (const id of removedJobs) {
     for (const file of outputsOfId(id)) removed.push(...removeOutput(distDir, file));
   }
@@ -436,6 +450,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     deps,
     jobs: { ...Object.fromEntries(planned.map((p) => [p.id, p.key])), ...wholeKeys },
     wholes,
+    languageFonts: fontFiles(fonts),
+    pageCards,
     validation: validationEntries,
     dist: distFingerprint(distDir),
   };
@@ -528,15 +544,29 @@ function removeAllBut(dir: string, kept: Set<string>): string[] {
   return removed;
 }
 
-/** Removes the files of assets/fonts/ that are not the fonts' of this build; returns what it removed. */
-function removeStaleFonts(distDir: string, fonts: Record<string, { font: string; stylesheet: string }>): string[] {
-  const current = new Set(Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, ""))));
-  const dir = path.join(distDir, "assets", "fonts");
+/** Removes the social cards under dist/social/ that no page shows; returns what it removed. */
+function removeUnshownCards(distDir: string, shown: ReadonlySet<string>): string[] {
+  const dir = path.join(distDir, "social");
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .map((name) => `assets/fonts/${name}`)
-    .filter((file) => !current.has(file.replace(/\.(br|gz)$/, "")))
+    .map((name) => `social/${name}`)
+    .filter((file) => !shown.has(file))
     .flatMap((file) => removeOutput(distDir, file));
+}
+
+/** Removes the last build's language font files this build no longer links; returns what it removed. */
+function removeStaleFonts(
+  distDir: string,
+  fonts: Record<string, { font: string; stylesheet: string }>,
+  before: readonly string[],
+): string[] {
+  const current = new Set(fontFiles(fonts));
+  return before.filter((file) => !current.has(file)).flatMap((file) => removeOutput(distDir, file));
+}
+
+/** The files of the languages' fonts (src/build/fonts.ts), relative to dist/. */
+function fontFiles(fonts: Record<string, { font: string; stylesheet: string }>): string[] {
+  return Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, "")));
 }
 
 /** Removes an output file and its compressed copies; returns what it removed. */

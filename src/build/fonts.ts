@@ -11,27 +11,31 @@
  * the hash of the font and the characters: a build whose Telugu texts did not change gains no time.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { siteLanguages } from "../shared/i18n/languages";
+import { siteLanguages } from "../shared/i18n/languages.ts";
 
 /** A script's font: its package's variable font file, its family and its Unicode block. */
-interface ScriptFont {
+export interface ScriptFont {
   file: string;
+  /** The same family's Latin letters, digits and punctuation (social cards mix them in). */
+  latinFile: string;
   family: string;
   block: [number, number];
 }
 
 /** Fonts by language code. A language not listed uses the site's own font stack. */
-const fontsByLanguage: Record<string, ScriptFont> = {
+export const fontsByLanguage: Record<string, ScriptFont> = {
   te: {
     file: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2",
+    latinFile: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-latin-wght-normal.woff2",
     family: "Noto Sans Telugu",
     block: [0x0c00, 0x0c7f],
   },
   hi: {
     file: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2",
+    latinFile: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-latin-wght-normal.woff2",
     family: "Noto Sans Devanagari",
     block: [0x0900, 0x097f],
   },
@@ -72,13 +76,61 @@ export function charactersOf(siteRoot: string, code: string, name: string, block
   return inBlock.sort().join("") + alwaysKept;
 }
 
-const hash = (...parts: (string | Buffer)[]) => {
+export const hash = (...parts: (string | Buffer)[]) => {
   const h = createHash("sha256");
   for (const part of parts) h.update(part);
   return h.digest("hex").slice(0, 10);
 };
 
-const slug = (family: string) => family.toLowerCase().replace(/\s+/g, "-");
+export const slug = (family: string) => family.toLowerCase().replace(/\s+/g, "-");
+
+/** A font's characters ranges for `unicode-range`: its script's block, and the joiners it keeps. */
+export function unicodeRange(block: [number, number]): string {
+  const [from, to] = block.map((n) => n.toString(16).toUpperCase().padStart(4, "0"));
+  return `U+${from}-${to},U+200C-200D,U+25CC`;
+}
+
+/**
+ * `source` subset to `characters` (WOFF2, or TrueType for a drawing library; variable weight axis
+ * limited or pinned by `wght`), from the cache under `cacheDir` when it was made before: by the
+ * hash of the font, the characters and the axis. Returns the cached file's path.
+ */
+export async function cachedSubsetFile(
+  source: Buffer,
+  characters: string,
+  wght: number | { min: number; max: number },
+  cacheDir: string,
+  name: string,
+  format: "woff2" | "truetype" = "woff2",
+): Promise<string> {
+  mkdirSync(cacheDir, { recursive: true });
+  const axis = typeof wght === "number" ? String(wght) : `${wght.min}-${wght.max}`;
+  // The range keeps its old cache names (font and characters only).
+  const key = typeof wght === "number" ? hash(source, characters, axis) : hash(source, characters);
+  const cached = path.join(cacheDir, `${name}-${key}.${format === "woff2" ? "woff2" : "ttf"}`);
+  if (!existsSync(cached)) {
+    // Loaded on a cache miss only: harfbuzz's WebAssembly is slow to start, and most builds find
+    // every subset in the cache.
+    const { default: subsetFont } = await import("subset-font");
+    const subset = await subsetFont(source, characters, { targetFormat: format, variationAxes: { wght } });
+    // Written aside and renamed: two workers making the same font never leave half a file.
+    const temporary = `${cached}.${process.pid}.tmp`;
+    writeFileSync(temporary, subset);
+    renameSync(temporary, cached);
+  }
+  return cached;
+}
+
+/** `cachedSubsetFile`'s WOFF2 font, its bytes. */
+export async function cachedSubset(
+  source: Buffer,
+  characters: string,
+  wght: number | { min: number; max: number },
+  cacheDir: string,
+  name: string,
+): Promise<Buffer> {
+  return readFileSync(await cachedSubsetFile(source, characters, wght, cacheDir, name));
+}
 
 /**
  * Writes each language's subset font and stylesheet under `outDir`/assets/fonts/ and returns
@@ -94,30 +146,18 @@ export async function buildLanguageFonts(
   const require = createRequire(path.join(root, "package.json"));
   const fontsDir = path.join(outDir, "assets", "fonts");
   mkdirSync(fontsDir, { recursive: true });
-  mkdirSync(cacheDir, { recursive: true });
   const result: Record<string, LanguageFont> = {};
   for (const language of siteLanguages(site)) {
     const spec = fontsByLanguage[language.code];
     if (!spec) continue;
     const source = readFileSync(require.resolve(spec.file));
     const characters = charactersOf(siteRoot, language.code, language.name, spec.block);
-    const cached = path.join(cacheDir, `${slug(spec.family)}-${hash(source, characters)}.woff2`);
-    if (!existsSync(cached)) {
-      // Loaded on a cache miss only: harfbuzz's WebAssembly is slow to start.
-      const { default: subsetFont } = await import("subset-font");
-      const subset = await subsetFont(source, characters, {
-        targetFormat: "woff2",
-        variationAxes: { wght: { min: 400, max: 700 } },
-      });
-      writeFileSync(cached, subset);
-    }
-    const font = readFileSync(cached);
+    const font = await cachedSubset(source, characters, { min: 400, max: 700 }, cacheDir, slug(spec.family));
     const fontName = `${slug(spec.family)}-${hash(font)}.woff2`;
     writeFileSync(path.join(fontsDir, fontName), font);
-    const [from, to] = spec.block.map((n) => n.toString(16).toUpperCase().padStart(4, "0"));
     const css = [
       `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:400 700;font-display:swap;`,
-      `src:url(/assets/fonts/${fontName}) format("woff2");unicode-range:U+${from}-${to},U+200C-200D,U+25CC}`,
+      `src:url(/assets/fonts/${fontName}) format("woff2");unicode-range:${unicodeRange(spec.block)}}`,
       `:root{--font-body:"${spec.family}",var(--font-system)}\n`,
     ].join("");
     const cssName = `${language.code}-${hash(css)}.css`;

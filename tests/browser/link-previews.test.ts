@@ -1,7 +1,7 @@
 /**
  * Link previews in the built site (dist/, from npm run build): every prerendered page names a
  * social card that exists in the build, 1200 × 630, with the tags WhatsApp, Facebook, LinkedIn
- * and X read, and the card of a treatment page shows its own words.
+ * and X read, and the card of a treatment page shows its own words, in its page's language.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,6 +25,7 @@ describe("link previews in the built site", () => {
     const all = pages();
     expect(all.length, "dist/ has no build: run 'npm run build' first").toBeGreaterThan(40);
     const images = new Set<string>();
+    const imageByWords = new Map<string, Set<string>>();
     for (const file of all) {
       const html = readFileSync(file, "utf8");
       const image = meta(html, "og:image") ?? "";
@@ -32,7 +33,7 @@ describe("link previews in the built site", () => {
       expect(meta(html, "og:image:width"), file).toBe("1200");
       expect(meta(html, "og:image:height"), file).toBe("630");
       expect(meta(html, "og:image:alt"), file).toBeTruthy();
-      // A Telugu or Hindi page says its own locale (issue 15) and shows its English page's card.
+      // A Telugu or Hindi page says its own locale (issue 15).
       const lang = /^(te|hi)(\/|$)/.exec(path.relative(dist, file))?.[1];
       expect(meta(html, "og:locale"), file).toBe(lang ? `${lang}_IN` : "en_IN");
       expect(meta(html, "twitter:card"), file).toBe("summary_large_image");
@@ -40,11 +41,16 @@ describe("link previews in the built site", () => {
       expect(meta(html, "twitter:description"), file).toBe(meta(html, "og:description"));
       expect(meta(html, "twitter:image"), file).toBe(image);
       images.add(new URL(image).pathname);
+      const words = meta(html, "og:image:alt") ?? "";
+      imageByWords.set(words, (imageByWords.get(words) ?? new Set()).add(image));
     }
-    // The home page is at / and /home; every other English page has a card of its own, which its
-    // Telugu and Hindi versions share.
+    // A card is named by what it shows: pages with the same words share one (the home page at /
+    // and /home; a translated page whose texts are all still English), pages with other words
+    // (every other page, a page in its own language) have their own.
+    for (const [words, shown] of imageByWords) expect(shown.size, words).toBe(1);
+    expect(images.size).toBe(imageByWords.size);
     const english = all.filter((file) => !/^(te|hi)(\/|$)/.test(path.relative(dist, file)));
-    expect(images.size).toBe(english.length - 1);
+    expect(images.size).toBeGreaterThan(english.length - 1);
     for (const image of images) {
       const { width, height } = await sharp(path.join(dist, image)).metadata();
       expect({ image, width, height }).toEqual({ image, width: 1200, height: 630 });
@@ -56,5 +62,14 @@ describe("link previews in the built site", () => {
     expect(meta(html, "og:image:alt")).toBe(
       "Heart Failure Treatment in Kukatpally (Cardiology), Sample Multi-Specialty Hospitals",
     );
+  });
+
+  it("draw a translated page's card in its language", () => {
+    const knee = "specialities/orthopedics/total-knee-replacement";
+    const [english, telugu] = [knee, `te/${knee}`].map((page) =>
+      readFileSync(path.join(dist, page, "index.html"), "utf8"),
+    );
+    expect(meta(telugu, "og:image:alt")).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals");
+    expect(meta(telugu, "og:image")).not.toBe(meta(english, "og:image"));
   });
 });

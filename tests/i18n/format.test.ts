@@ -1,6 +1,7 @@
+import { parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { placeholderMismatch, placeholderNames } from "../../src/shared/i18n/placeholders";
-import { formatMessage } from "../../src/site/i18n/format";
+import { addMessageAsts, formatMessage, formatParts } from "../../src/site/i18n/format";
 
 const doctors = "{count, plural, one {# doctor} other {# doctors}}";
 
@@ -38,5 +39,35 @@ describe("placeholder comparison", () => {
     expect(placeholderMismatch("{count} of {total}", "{total}లో {count}")).toBeUndefined();
     expect(placeholderMismatch("Book with {name}", "బుక్ చేయండి")).toBe("it lacks {name}");
     expect(placeholderMismatch(doctors, "{count} డాక్టర్లు")).toMatch(/^its placeholders are used differently/);
+  });
+});
+
+describe("messages with elements among their values", () => {
+  it("keeps the text around a value, and the value, as parts of their own, in the translation's order", () => {
+    // As the build gives them: parsed (elsewhere FormatJS parses them, and joins text to text).
+    const messages = [
+      "More about {speciality} at our hospitals.",
+      "మా హాస్పిటల్స్‌లో {speciality} గురించి మరింత.",
+      "Find a {name} doctor",
+      "{branch}లోని డాక్టర్లు",
+    ];
+    addMessageAsts(Object.fromEntries(messages.map((m) => [m, parse(m, { ignoreTag: true })])));
+    const link = { element: "link" };
+    expect(formatParts("More about {speciality} at our hospitals.", { speciality: link }, "en")).toEqual([
+      "More about ",
+      link,
+      " at our hospitals.",
+    ]);
+    expect(formatParts("మా హాస్పిటల్స్‌లో {speciality} గురించి మరింత.", { speciality: link }, "te")).toEqual([
+      "మా హాస్పిటల్స్‌లో ",
+      link,
+      " గురించి మరింత.",
+    ]);
+    expect(formatParts("Find a {name} doctor", { name: "Cardiology" }, "en", " ")).toEqual([
+      " Find a ",
+      "Cardiology",
+      " doctor",
+    ]);
+    expect(formatParts("{branch}లోని డాక్టర్లు", { branch: "Kukatpally" }, "te", " ")).toEqual([" Kukatpally", "లోని డాక్టర్లు"]);
   });
 });

@@ -3,15 +3,18 @@
  * site's brand), kept in a cache under a name made from what it shows, and named in the page's
  * head with its size and text alternative, with Open Graph's locale and Twitter's large card.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { headTags, localeOf } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
+import { cardDesign, cardFontFiles } from "../../src/build/social/card";
 import { type CardSpec, ownShareImage } from "../../src/build/social/card-spec";
-import { cardCounts, ensureCard } from "../../src/build/social/cards";
+import { cardCounts, cardKey, ensureCard } from "../../src/build/social/cards";
+import { scriptFontOf, scriptText } from "../../src/build/social/script-text";
 
 const folder = mkdtempSync(path.join(tmpdir(), "social-cards-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -51,6 +54,51 @@ describe("a page's social card", { timeout: 30_000 }, () => {
     const renamed = await ensureCard({ ...card, title: "Heart Failure Clinic" }, store);
     expect(cardCounts.drawn).toBe(drawn + 1);
     expect(renamed.url).not.toBe(first.url);
+  });
+});
+
+describe("a translated page's social card", { timeout: 60_000 }, () => {
+  const options = {
+    size: 68,
+    weight: 700,
+    color: "#ffffff",
+    width: 1000,
+    maxHeight: 400,
+    cacheDir: store.cacheDir,
+  } as const;
+
+  it("draws Telugu and Devanagari shaped, as a browser does: a conjunct is one cluster, not its letters side by side", async () => {
+    for (const [lang, [first, second]] of [
+      ["te", ["క", "ష"]],
+      ["hi", ["क", "ष"]],
+    ] as const) {
+      const font = scriptFontOf(first);
+      expect(font?.family, lang).toBe(lang === "te" ? "Noto Sans Telugu" : "Noto Sans Devanagari");
+      if (!font) continue;
+      const virama = lang === "te" ? "\u0c4d" : "\u094d";
+      const [a, b, conjunct] = await Promise.all(
+        [first, second, `${first}${virama}${second}`].map((text) => scriptText(text, font, options)),
+      );
+      // Unshaped (or in boxes), the conjunct would be at least as wide as its two letters.
+      expect(conjunct.width, lang).toBeLessThan(0.7 * (a.width + b.width));
+    }
+    expect(scriptFontOf("Heart Failure Treatment")).toBeUndefined();
+  });
+
+  it("is a 1200 × 630 PNG with its words in its language, and keeps an English card's name", async () => {
+    const telugu = await ensureCard({ ...card, title: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ", kicker: "ఆర్థోపెడిక్స్" }, store);
+    expect(telugu.alt).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals");
+    const { width, height } = await sharp(path.join(store.distDir, new URL(telugu.url).pathname)).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+    // An English card's name is made as before (its words, the design, the Latin font, the logo),
+    // so no English card is drawn again.
+    const inter = cardFontFiles().map((f) => readFileSync(f));
+    const fonts = createHash("sha256").update(Buffer.concat(inter)).digest("hex");
+    const before = createHash("sha256")
+      .update(JSON.stringify([cardDesign, fonts, card]))
+      .update("")
+      .digest("hex");
+    expect(cardKey(card, undefined)).toBe(before.slice(0, 16));
   });
 });
 

@@ -3,9 +3,9 @@ import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, matchRoutes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { BlogPost } from "../../src/shared/generated/blog-posts";
-import { interfaceWords } from "../../src/site/config/interface-words";
+import { blockWords } from "../../src/site/config/block-words";
 
-const sampleArticleNote = interfaceWords.samples.articleNote;
+const sampleArticleNote = blockWords.samples.articleNote;
 
 import { blogPosts } from "../../src/site/config/content";
 import { fillName } from "../../src/site/entries/entry-context";

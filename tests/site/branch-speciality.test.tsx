@@ -2,9 +2,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { interfaceWords } from "../../src/site/config/interface-words";
+import { blockWords } from "../../src/site/config/block-words";
 
-const sampleBranchNote = interfaceWords.samples.branchNote;
+const sampleBranchNote = blockWords.samples.branchNote;
 
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { branches, specialities } from "../../src/site/config/site-config";

@@ -3,9 +3,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { HealthPackagesBlock } from "../../src/shared/generated/blocks/health-packages";
-import { interfaceWords } from "../../src/site/config/interface-words";
+import { blockWords } from "../../src/site/config/block-words";
 
-const samplePackagesNote = interfaceWords.healthPackages.sampleNote;
+const samplePackagesNote = blockWords.healthPackages.sampleNote;
 
 import { healthPackages } from "../../src/site/config/content";
 import { forms } from "../../src/site/config/forms";

@@ -152,11 +152,16 @@ export async function runJobs(jobs: Job[], context: JobContext) {
   const before = { ...cardCounts };
   // The cards the pages name are files of dist/ too: a full build keeps what its jobs wrote.
   const cardFiles = new Set<string>();
+  // Each page's card, so an incremental build knows which cards its pages still show.
+  const pageCards: Record<string, string | null> = {};
   const result = await runJobsWith(jobs, context, {
     render: async (info, template) => {
       const shareImage = await shareImageOf(info, store);
       if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
         cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
+      pageCards[info.path] = shareImage?.url.startsWith(`${site.canonicalBase}/social/`)
+        ? shareImage.url.slice(site.canonicalBase.length + 1)
+        : null;
       return renderPage({ ...info, shareImage }, template, { fonts: context.fonts });
     },
     pageInfo,
@@ -165,6 +170,7 @@ export async function runJobs(jobs: Job[], context: JobContext) {
   return {
     ...result,
     written: [...result.written, ...cardFiles],
+    pageCards,
     cards: { drawn: cardCounts.drawn - before.drawn, cached: cardCounts.cached - before.cached },
   };
 }

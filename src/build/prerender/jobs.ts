@@ -81,6 +81,8 @@ export interface JobResult {
   unchanged: number;
   /** Milliseconds spent per part of the work, summed over the jobs (the build prints them). */
   times: Record<string, number>;
+  /** The social card (relative to dist/) of each page rendered, null for a page without one. */
+  pageCards?: Record<string, string | null>;
   /** Social cards drawn, and taken from the cache (src/build/social/cards.ts). */
   cards?: { drawn: number; cached: number };
 }

@@ -33,6 +33,7 @@ import {
   type Entry,
   entriesOf,
   fillName,
+  formatMessage,
   type HydrationPayload,
   hasTranslation,
   hospital,
@@ -43,6 +44,7 @@ import {
   loadPageRoute,
   organization,
   pathIn,
+  prerenderWordsIn,
   presentationStrings,
   presentations,
   site,
@@ -123,24 +125,31 @@ export type PageSpec = (
 };
 
 /** A card with the site's brand, or the page's own image when its config names one. */
-function shareOf(own: ShareSource | undefined, title: string, kicker?: string): ShareSource {
+async function shareOf(
+  own: ShareSource | undefined,
+  title: string,
+  kicker: string | undefined,
+  lang: string,
+): Promise<ShareSource> {
   if (own) return own;
   const card: CardSpec = {
     title,
     kicker,
-    brand: site.name,
+    brand: lang === defaultLanguage ? site.name : (await layoutConfig(lang)).site.name,
     logo: site.logo.src,
     host: new URL(site.canonicalBase).host,
   };
   return { card };
 }
 
-/** What kind of page an entry's page is, above its title on the card. */
-const entryKickers: Record<Entry["kind"], (entry: Entry) => string | undefined> = {
-  specialities: () => "Speciality",
-  branches: (e) => ("city" in e.entry && typeof e.entry.city === "string" ? `Hospital in ${e.entry.city}` : "Hospital"),
-  posts: () => "Health blog",
-};
+/** What kind of page an entry's page is, above its title on the card, in `lang` (interface words' `cards`). */
+async function entryKicker(entry: Entry, lang: string): Promise<string> {
+  const words = (await prerenderWordsIn(lang)).cards;
+  if (entry.kind === "specialities") return words.specialityPage;
+  if (entry.kind === "posts") return words.healthBlog;
+  const city = "city" in entry.entry && typeof entry.entry.city === "string" ? entry.entry.city : undefined;
+  return city ? formatMessage(words.hospitalIn, { city }, lang) : words.hospital;
+}
 
 /** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
 const appModule = "src/site/start.tsx";
@@ -153,9 +162,11 @@ function blockModules(blocks: readonly Block[]): string[] {
   return [...new Set(blocks.map((block) => `src/site/blocks/${block.type}/index.tsx`))];
 }
 
-const home = { name: "Home", path: "/home" };
+/** The trail's first step, named by the interface words' `breadcrumbs.home` in `lang`. */
+const homeIn = async (lang: string) => ({ name: (await prerenderWordsIn(lang)).breadcrumbs.home, path: "/home" });
 
-function pageTrail(path: string, title: string, lang: string) {
+async function pageTrail(path: string, title: string, lang: string) {
+  const home = await homeIn(lang);
   const trail = path === "/home" ? [home] : [home, { name: title, path }];
   return trail.map((step) => ({ ...step, path: pathIn(step.path, lang) }));
 }
@@ -342,15 +353,21 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   const { lang } = spec;
   const { page } = await loadPageRoute(spec.file, lang);
   const entry = await entryIn(englishEntry, lang);
-  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage);
+  const { ui } = await layoutConfig(lang);
+  const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage, ui.layout.listPage, lang);
   const canonical = canonicalFor(spec.path);
   const structuredData: object[] = [
     organization(),
     webPage(title, canonical, lang),
-    breadcrumbs(pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
+    breadcrumbs(await pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
   ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
-  const englishTitle = listPageTitle(fillName(english.meta.title, englishEntry), spec.listPage);
+  const englishTitle = listPageTitle(
+    fillName(english.meta.title, englishEntry),
+    spec.listPage,
+    (await layoutConfig(defaultLanguage)).ui.layout.listPage,
+    defaultLanguage,
+  );
   const info: PageInfo = {
     path: spec.path,
     lang,
@@ -360,11 +377,12 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
     description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
-    // The English page's card: the card's font draws Latin letters only.
-    share: shareOf(
+    // A translated page's card in its language (src/build/social/script-text.ts draws its script).
+    share: await shareOf(
       english.meta.image ? { image: english.meta.image } : undefined,
-      englishTitle,
-      englishEntry ? entryKickers[englishEntry.kind](englishEntry) : undefined,
+      lang === defaultLanguage ? englishTitle : title,
+      entry ? await entryKicker(entry, lang) : undefined,
+      lang,
     ),
     modules: [
       appModule,
@@ -396,9 +414,13 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
+  const words = await prerenderWordsIn(lang);
+  const englishTitle = english.content.h1 ?? english.name;
+  const cardTitle = item.content.h1 ?? item.name;
+  const headingTranslated = lang !== defaultLanguage && cardTitle !== englishTitle;
   const trail = [
-    home,
-    { name: "Specialities", path: "/specialities" },
+    { name: words.breadcrumbs.home, path: "/home" },
+    { name: words.breadcrumbs.specialities, path: "/specialities" },
     ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
     { name: item.name, path: spec.english },
   ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
@@ -424,11 +446,15 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
         ...(Object.keys(own).length > 0 ? { translation: { lang, strings: own } } : {}),
       },
     },
-    // The English page's card: the card's font draws Latin letters only.
-    share: shareOf(
+    // A translated treatment's card in its language: its heading, its speciality's name. One whose
+    // heading is not translated shares the English page's card: a card costs 0.1 s of CPU to draw,
+    // and a card per language for every treatment would triple a large site's first build
+    // (10,000 treatments: 20,000 more cards) for cards that differ only in their small print.
+    share: await shareOf(
       english.share_image ? { image: english.share_image } : undefined,
-      english.content.h1 ?? english.name,
-      collection.speciality,
+      headingTranslated ? cardTitle : englishTitle,
+      headingTranslated ? (speciality?.name ?? collection.speciality) : collection.speciality,
+      headingTranslated ? lang : defaultLanguage,
     ),
     modules: [
       appModule,

@@ -98,6 +98,7 @@ export async function runJobsOnWorkers(
     unchanged: results.reduce((n, r) => n + r.unchanged, 0),
     times,
     cards: { drawn: cards("drawn"), cached: cards("cached") },
+    pageCards: Object.assign({}, ...results.map((r) => r.pageCards ?? {})),
   };
 }
 

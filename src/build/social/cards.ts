@@ -6,9 +6,13 @@
  */
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { cardDesign, cardFontFiles, drawCard } from "./card";
 import { type CardSpec, cardAlt, cardSize, type ShareImage } from "./card-spec";
+import { scriptFontOf } from "./script-text";
+
+const require = createRequire(import.meta.url);
 
 export interface CardStore {
   /** The built site (the logo is read from here, cards are written to <distDir>/social/). */
@@ -45,16 +49,23 @@ function logoOf(distDir: string, src: string) {
   return logos.get(file);
 }
 
+/** The script fonts a card's texts are drawn with (script-text.ts), by their files. */
+function scriptFontFiles(card: CardSpec): string[] {
+  const fonts = new Set([card.title, card.kicker, card.brand].map((text) => (text ? scriptFontOf(text) : undefined)));
+  return [...fonts].flatMap((font) => (font ? [require.resolve(font.file), require.resolve(font.latinFile)] : []));
+}
+
 /** The card's cache key: a hash of all it shows and how it is drawn. */
 export function cardKey(card: CardSpec, logo: Buffer | undefined): string {
   fontsHash ??= createHash("sha256")
     .update(Buffer.concat(cardFontFiles().map((f) => readFileSync(f))))
     .digest("hex");
-  return createHash("sha256")
+  const key = createHash("sha256")
     .update(JSON.stringify([cardDesign, fontsHash, card]))
-    .update(logo ?? "")
-    .digest("hex")
-    .slice(0, 16);
+    .update(logo ?? "");
+  // A Telugu or Devanagari card depends on its script's font too (an English card's key is as before).
+  for (const file of scriptFontFiles(card)) key.update(readFileSync(file));
+  return key.digest("hex").slice(0, 16);
 }
 
 /**
@@ -67,7 +78,7 @@ export async function ensureCard(card: CardSpec, store: CardStore): Promise<Shar
   const cached = path.join(store.cacheDir, name);
   if (existsSync(cached)) cardCounts.cached++;
   else {
-    const png = await drawCard(card, logo);
+    const png = await drawCard(card, logo, store.cacheDir);
     mkdirSync(store.cacheDir, { recursive: true });
     // Written aside and renamed: two workers drawing the same card never leave half a file.
     const temporary = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

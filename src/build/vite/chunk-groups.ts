@@ -16,6 +16,7 @@
  */
 import path from "node:path";
 import type { Plugin } from "vite";
+import { blockWordSections } from "../../shared/i18n/interface-sections.ts";
 
 /** A treatment page's own modules, loaded together with its route. */
 const treatmentRoute =
@@ -27,6 +28,23 @@ const treatmentRoute =
  * treatment blocks' styles.
  */
 const sharedByAllBlocks = /[\\/]src[\\/]site[\\/]ui[\\/](text|Accordion)\.tsx$/;
+
+/**
+ * The translation runtime (src/site/i18n/translation-runtime.ts and what it gathers): one chunk,
+ * which a page in another language loads and a page in the default language never does. Left to
+ * the bundler it would join the treatment page's chunk, one of the places that import it.
+ */
+const translationRuntime =
+  /[\\/]src[\\/](site[\\/]i18n[\\/](translation-runtime|translations|translated-layout|list-files)\.ts|shared[\\/]i18n[\\/]keys\.ts)$/;
+
+/**
+ * The interface words blocks show (src/site/config/block-words.ts and src/site/i18n/block-words.ts,
+ * with the words and parsed messages they pick from interface.json): one chunk, not the three
+ * the bundler would make of them.
+ */
+const blockWords = new RegExp(
+  `[\\\\/]src[\\\\/]site[\\\\/](config|i18n)[\\\\/]block-words\\.ts$|^\\0config-meta:(pick|asts)=${blockWordSections.join(",")}:`,
+);
 
 const stylesheet = /\.css$/;
 const layoutTranslation =
@@ -89,6 +107,8 @@ export function chunkGroups(entry: string, app: string) {
       test: layoutTranslation,
       priority: 2,
     },
+    { name: "translations", test: translationRuntime, priority: 2 },
+    { name: "block-words", test: blockWords, priority: 2 },
     { name: "treatment-page", test: treatmentRoute, priority: 1 },
   ];
   return { plugin, groups };

@@ -3,9 +3,13 @@
  * without the parser; the bundle's parser is FormatJS's parser-less stand-in, see vite.config.ts):
  *
  * - the default language's messages (every text of site-config/ outside i18n/ with a '{') fill
- *   src/site/i18n/message-asts.ts, which every page has;
+ *   src/site/i18n/message-asts.ts, which every page has, but for the blocks' interface words:
+ *   those travel with the blocks' words (`?asts=` of config-meta-plugin.ts, src/site/i18n/block-words.ts);
  * - a translation file's messages travel in that file, as its `asts` (src/site/i18n/translations.ts
- *   registers them when the file loads), so an English page carries no Telugu message.
+ *   registers them when the file loads), so an English page carries no Telugu message;
+ * - src/site/i18n/unparsed.ts, FormatJS for messages nobody parsed, becomes `undefined`: with
+ *   every message parsed, FormatJS's formatter is a chunk of its own that only the messages
+ *   needing more than their placeholders filled in load (src/site/i18n/format.ts).
  *
  * A text that is not a valid message is left out: the site shows it as written (the validator
  * refuses such a translation).
@@ -14,6 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
+import { blockWordSections, prerenderWordSections } from "../../shared/i18n/interface-sections.ts";
 import { documentTexts } from "../../shared/i18n/texts.ts";
 
 const walk = (dir: string): string[] =>
@@ -41,15 +46,28 @@ export function parsedMessages(texts: Iterable<unknown>): Record<string, unknown
   return asts;
 }
 
-/** The default language's messages: the texts of every English file of the site folder. */
+/**
+ * The default language's messages: the texts of every English file of the site folder, but for
+ * interface.json's blocks' and prerenderer's sections (they come with those words).
+ */
 export function englishMessages(siteRoot: string): Record<string, unknown> {
+  const interfaceFile = path.join(siteRoot, "interface.json");
+  const withoutBlockWords = (file: string, doc: Record<string, unknown>) => {
+    if (path.resolve(file) !== path.resolve(interfaceFile)) return doc;
+    const rest = { ...doc };
+    for (const section of [...blockWordSections, ...prerenderWordSections]) delete rest[section];
+    return rest;
+  };
   return parsedMessages(
-    walk(siteRoot).flatMap((file) => documentTexts(JSON.parse(readFileSync(file, "utf8"))).map((t) => t.value)),
+    walk(siteRoot).flatMap((file) =>
+      documentTexts(withoutBlockWords(file, JSON.parse(readFileSync(file, "utf8")))).map((t) => t.value),
+    ),
   );
 }
 
 export function messageAstsPlugin(root: string): Plugin {
   const target = path.join(root, "src/site/i18n/message-asts.ts");
+  const unparsed = path.join(root, "src/site/i18n/unparsed.ts");
   const siteRoot = path.join(root, "site-config");
   const translations = path.join(siteRoot, "i18n") + path.sep;
   return {
@@ -63,6 +81,7 @@ export function messageAstsPlugin(root: string): Plugin {
         for (const english of walk(siteRoot)) this.addWatchFile(english);
         return { code: `export const messageAsts = ${JSON.stringify(englishMessages(siteRoot))};\n`, map: null };
       }
+      if (file === unparsed) return { code: "export const unparsedFormat = undefined;\n", map: null };
       if (file.startsWith(translations) && file.endsWith(".json")) {
         const doc = JSON.parse(code) as { strings?: Record<string, unknown> };
         const asts = parsedMessages(Object.values(doc.strings ?? {}));

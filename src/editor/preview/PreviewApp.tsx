@@ -43,6 +43,7 @@ import {
   presentations,
   primeCollection,
   specialities,
+  splitWords,
   TreatmentContext,
 } from "../../site";
 import { collectionPlace } from "../shared/collection-paths";
@@ -328,7 +329,9 @@ function withDraft(config: LayoutConfig, message: RenderMessage): LayoutConfig {
     case "specialities":
       return list(message.kind);
     default:
-      return message.schema === "interface.schema.json" ? as("ui") : config;
+      return message.schema === "interface.schema.json"
+        ? ({ ...config, ...splitWords(doc as Parameters<typeof splitWords>[0]), english: merged } as LayoutConfig)
+        : config;
   }
 }
 

@@ -72,6 +72,10 @@ export interface InterfaceWords {
      * The link to a list's next page.
      */
     next: string;
+    /**
+     * The browser title of a list's further pages (/blogs/page/2); {title} is the page's own title, {page} the page's number.
+     */
+    listPage: string;
   };
   /**
    * The notice shown in place of a part of a page that could not be shown (spec section 8).
@@ -288,6 +292,42 @@ export interface InterfaceWords {
      * How many specialities a branch offers, on its card; {count} is the number (an ICU plural message).
      */
     specialityCount: string;
+    /**
+     * The label of a branch page's address.
+     */
+    address: string;
+    /**
+     * The link to a branch's map.
+     */
+    getDirections: string;
+    /**
+     * Read after 'Get directions' by screen readers only; {branch} is the branch's name.
+     */
+    directionsHint: string;
+    /**
+     * The label of a branch page's phone number.
+     */
+    phone: string;
+    /**
+     * After a branch's phone number that is not confirmed yet.
+     */
+    beingConfirmed: string;
+    /**
+     * The label of the group's 24x7 emergency number on a branch page.
+     */
+    emergency: string;
+    /**
+     * The label of a branch page's opening hours.
+     */
+    hours: string;
+    /**
+     * The label of a branch's own website.
+     */
+    website: string;
+    /**
+     * The link to the doctors of a branch; {branch} is the branch's name.
+     */
+    doctorsAt: string;
   };
   /**
    * Words of a speciality page.
@@ -349,5 +389,91 @@ export interface InterfaceWords {
      * The accessible name of a list's page links; {name} is the speciality.
      */
     pagesOf: string;
+    /**
+     * The link to the doctor search for a speciality; {name} is the speciality's name.
+     */
+    findDoctor: string;
+    /**
+     * Shown when no branch lists the speciality; {phone} is the group's number (a link), {name} the speciality's name.
+     */
+    callUs: string;
+  };
+  /**
+   * Words several blocks show.
+   */
+  blocks: {
+    /**
+     * The button of the speciality, branch and doctor blocks that opens the booking form.
+     */
+    bookAppointment: string;
+  };
+  /**
+   * Words of the contact page's ways to reach the group.
+   */
+  contactDetails: {
+    /**
+     * The label of the 24x7 number.
+     */
+    helpline: string;
+    /**
+     * The label of the e-mail address.
+     */
+    emailLabel: string;
+    /**
+     * The link that opens the chat app.
+     */
+    chat: string;
+  };
+  /**
+   * Words of the specialities' cards.
+   */
+  specialityGrid: {
+    /**
+     * On the card of a speciality that has treatment pages.
+     */
+    treatmentGuides: string;
+  };
+  /**
+   * Words of the blog's article pages.
+   */
+  blog: {
+    /**
+     * Under an article about a speciality; {speciality} is the speciality's name, a link to its page.
+     */
+    related: string;
+  };
+  /**
+   * The names of the steps of the breadcrumb trail that search engines read (JSON-LD BreadcrumbList) that are no page's own title.
+   */
+  breadcrumbs: {
+    /**
+     * The first step of every trail.
+     */
+    home: string;
+    /**
+     * The step before a speciality and its treatments.
+     */
+    specialities: string;
+  };
+  /**
+   * The small line above a page's title on the picture that apps show when the page is shared (the build draws it).
+   */
+  cards: {
+    /**
+     * Above a speciality page's title on its link preview card.
+     */
+    specialityPage: string;
+    /**
+     * Above a branch page's title on its card; {city} is the branch's city.
+     */
+    hospitalIn: string;
+    /**
+     * Above a branch page's title on its card when the branch has no city.
+     */
+    hospital: string;
+    /**
+     * Above an article's title on its card.
+     */
+    healthBlog: string;
   };
 }

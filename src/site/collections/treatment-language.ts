@@ -7,8 +7,10 @@
  */
 import type { SubDepartment } from "../../shared/generated/collection";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
-import { translateDocument } from "../../shared/i18n/keys";
-import { stringsOf } from "../i18n/translations";
+// Through the translation runtime's gateway: the runtime (keys, translations) is a chunk of its
+// own, loaded by a page in another language (with the route, by presentationStrings), never by
+// an English page.
+import { stringsIn as stringsOf, applyStrings as translateDocument } from "../i18n/lazy-translations";
 import type { Tracked } from "../tracked";
 
 type Strings = Readonly<Record<string, string>>;

@@ -7,7 +7,7 @@
 import type { Form } from "../../shared/generated/form";
 import { forms } from "../config/forms";
 import { defaultLanguage, languages } from "../i18n/languages";
-import { translated } from "../i18n/translations";
+import { translatedIn } from "../i18n/lazy-translations";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 
 /** A form in one language, with the texts it shows in English for want of a translation. */
@@ -20,7 +20,7 @@ const loadTranslated = memoLoader(async (key: string): Promise<FormInLanguage | 
   const [lang, id] = key.split("\u0000");
   const english = forms[id];
   if (!english) return undefined;
-  const { doc, english: untranslated } = await translated(english, `forms/${id}.json`, lang);
+  const { doc, english: untranslated } = await translatedIn(english, `forms/${id}.json`, lang);
   return { form: doc, english: untranslated };
 });
 

@@ -1,11 +1,11 @@
 /**
  * Which lists a page's blocks show from files of their own (blog posts, health packages, doctors),
  * so their translations load with the page (route-data.ts) and the blocks read them at once
- * (lists.ts). Apart from lists.ts so the app's chunk holds only this.
+ * (lists.ts). Part of the translation runtime (translation-runtime.ts): a page in the default
+ * language has no list translation to load.
  */
 import type { Block } from "../../shared/generated/blocks/block";
 import type { Page } from "../../shared/generated/page";
-import { defaultLanguage } from "./languages";
 import { stringsOf } from "./translations";
 
 /** The files whose lists a block type shows, by block type (and by an 'each' page's kind). */
@@ -19,7 +19,6 @@ const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
 
 /** Loads the translations of the lists a page's blocks (or its entries) show, in `lang`. */
 export function preloadListStrings(page: Pick<Page, "blocks" | "each">, lang: string): Promise<unknown> {
-  if (lang === defaultLanguage) return Promise.resolve();
   const files = new Set([
     ...page.blocks.map((b) => listFiles[b.type]),
     page.each ? listFiles[page.each as "posts"] : undefined,

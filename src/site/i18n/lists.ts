@@ -4,10 +4,9 @@
  * so a block reads them without waiting, and a page without such a block loads none.
  */
 import { use, useMemo } from "react";
-import { translateDocument } from "../../shared/i18n/keys";
 import { useFallbackLang, useLanguage } from "./context";
 import { defaultLanguage } from "./languages";
-import { stringsOf } from "./translations";
+import { applyStrings, stringsIn } from "./lazy-translations";
 
 /** Translated lists by English list and language: each is translated once. */
 const cache = new WeakMap<object, Map<string, { items: unknown[]; english: string[] }>>();
@@ -18,14 +17,14 @@ const cache = new WeakMap<object, Map<string, { items: unknown[]; english: strin
  */
 export function useListIn<T>(file: string, key: string, list: T[]): { items: T[]; english: string[] } {
   const lang = useLanguage();
-  const strings = use(stringsOf(file, lang));
+  const strings = use(stringsIn(file, lang));
   return useMemo(() => {
     if (lang === defaultLanguage) return { items: list, english: [] };
     const byLanguage = cache.get(list) ?? new Map();
     cache.set(list, byLanguage);
     const cached = byLanguage.get(lang) as { items: T[]; english: string[] } | undefined;
     if (cached) return cached;
-    const { doc, english } = translateDocument({ [key]: list }, strings);
+    const { doc, english } = applyStrings({ [key]: list }, strings);
     const result = { items: doc[key] as T[], english };
     byLanguage.set(lang, result);
     return result;

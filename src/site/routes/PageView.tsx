@@ -3,7 +3,7 @@
 import type { Page } from "../../shared/generated/page";
 import { BlockList } from "../blocks/BlockList";
 import { type Entry, EntryContext, fillName } from "../entries/entry-context";
-import { ContentLanguage } from "../i18n/context";
+import { ContentLanguage, useLanguage, useUi } from "../i18n/context";
 import { useHead } from "../seo/head";
 import { listPageTitle, useListingPage } from "../ui/pagination";
 
@@ -19,9 +19,11 @@ interface PageViewProps {
 
 export function PageView({ page, file, entry = null, english = none }: PageViewProps) {
   const listPage = useListingPage();
+  const lang = useLanguage();
+  const ui = useUi();
   useHead({
-    title: listPageTitle(fillName(page.meta.title, entry), listPage),
-    description: fillName(page.meta.description, entry),
+    title: listPageTitle(fillName(page.meta.title, entry, lang), listPage, ui.layout.listPage, lang),
+    description: fillName(page.meta.description, entry, lang),
   });
   return (
     <ContentLanguage english={english}>

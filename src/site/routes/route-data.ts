@@ -7,9 +7,10 @@
 import { preloadBlocks } from "../blocks/BlockList";
 import { loadPage } from "../config/pages";
 import { loadEntries } from "../entries/entries";
+import { loadFullFormat, needsFullFormatIn } from "../i18n/format";
+import { defaultLanguage } from "../i18n/languages";
 import { layoutConfig } from "../i18n/layout-config";
-import { preloadListStrings } from "../i18n/list-files";
-import { translated } from "../i18n/translations";
+import { loadRuntime, translatedIn } from "../i18n/lazy-translations";
 import { memoLoader } from "../tracked";
 
 const loadTranslatedPage = memoLoader(async (key: string) => {
@@ -18,11 +19,14 @@ const loadTranslatedPage = memoLoader(async (key: string) => {
   // The layout's config in the page's language comes with it: a page reached first (the one
   // being hydrated, or a language's first page) needs both to render.
   const [{ doc: page, english: untranslated }] = await Promise.all([
-    translated(english, file.replace(/^site-config\//, ""), lang),
+    translatedIn(english, file.replace(/^site-config\//, ""), lang),
     layoutConfig(lang),
     preloadBlocks(english.blocks),
-    preloadListStrings(english, lang),
+    // The translations of the lists its blocks show (blog posts, packages, doctors).
+    lang === defaultLanguage ? undefined : loadRuntime().then((runtime) => runtime.preloadListStrings(english, lang)),
     english.each ? loadEntries(english.each) : undefined,
+    // A page text with a plural in it (its translations have the same placeholders).
+    needsFullFormatIn(english) ? loadFullFormat() : undefined,
   ]);
   return { page, english: untranslated };
 });
@@ -40,8 +44,10 @@ const loadTreatment = memoLoader(async (key: string) => {
   await Promise.all([
     preloadBlocks(presentation.template),
     layoutConfig(lang),
-    // The template's texts; the treatment's own come with its data (treatment-texts.ts).
+    // The template's texts (and with them the translation runtime); the treatment's own come with
+    // its data (treatment-texts.ts).
     module.presentationStrings(file, lang),
+    needsFullFormatIn(presentation) ? loadFullFormat() : undefined,
   ]);
   return { TreatmentPage: module.TreatmentPage, presentation };
 });

@@ -1,9 +1,11 @@
+import { useBlockWords } from "../i18n/block-words";
 import { Icon } from "./Icon";
 import { useSiteActions } from "./site-actions";
 
 /** The 'Book an Appointment' button blocks show: it opens the header's booking modal. */
 export function BookAppointmentButton({ className, label }: { className?: string; label?: string }) {
   const actions = useSiteActions();
+  const words = useBlockWords().blocks;
   return (
     <button
       type="button"
@@ -11,7 +13,8 @@ export function BookAppointmentButton({ className, label }: { className?: string
       onClick={(event) => actions.openBookingModal(event.currentTarget)}
       aria-label={label}
     >
-      <Icon name="calendar" /> Book an Appointment
+      <Icon name="calendar" />
+      {` ${words.bookAppointment}`}
     </button>
   );
 }

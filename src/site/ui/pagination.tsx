@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from "react";
 import { useUi } from "../i18n/context";
+import { formatMessage } from "../i18n/format";
 import { Link } from "./AppLink";
 
 /** The list page a page is showing (1 on its own address). */
@@ -17,8 +18,12 @@ export const useListingPage = () => useContext(ListingPageContext);
 /** Block types that show one page of a list at a time (a blog list with a 'limit' shows the newest only). */
 export const pagedBlockTypes = new Set(["speciality-details", "blog-list", "doctor-search"]);
 
-/** The title of page `page` of a list: the page's own title, and which page. */
-export const listPageTitle = (title: string, page: number) => (page > 1 ? `${title} (page ${page})` : title);
+/**
+ * The title of page `page` of a list: the page's own title, and which page, as `message` (the
+ * interface words' `layout.listPage`, '{title} (page {page})') has it in `lang`.
+ */
+export const listPageTitle = (title: string, page: number, message: string, lang: string) =>
+  page > 1 ? formatMessage(message, { title, page }, lang) : title;
 
 /** The address of page `page` of the list on the page at `base`. */
 export const listPageHref = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);

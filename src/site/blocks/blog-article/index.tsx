@@ -1,8 +1,10 @@
 import { blogPosts } from "../../config/content";
 import { useEntry } from "../../entries/entry-context";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
@@ -11,9 +13,13 @@ import { ContentList, InlineHtml } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./blog-article.css";
 
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["samples", "blog"]);
+
 /** On an article page: the post's H1, date, author and body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
-  const { specialities, ui } = useLayoutConfig();
+  const { specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const current = useEntry();
   const lang = useLanguage();
   const { items, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
@@ -57,7 +63,11 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
       </div>
       {speciality ? (
         <p className="blog-article__related">
-          More about <Link to={`/specialities/${speciality.slug}`}>{speciality.name}</Link> at our hospitals.
+          {messageNodes(
+            ui.blog.related,
+            { speciality: <Link to={`/specialities/${speciality.slug}`}>{speciality.name}</Link> },
+            lang,
+          )}
         </p>
       ) : null}
       {block.disclaimer ? <p className="blog-article__disclaimer">{block.disclaimer}</p> : null}

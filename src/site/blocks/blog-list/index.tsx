@@ -1,4 +1,5 @@
 import { blogPosts } from "../../config/content";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
@@ -10,9 +11,13 @@ import { SectionHeading } from "../../ui/SectionHeading";
 import type { BlockProps } from "../types";
 import "./blog-list.css";
 
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["samples"]);
+
 /** Articles as cards linking to /blogs/{slug}, newest first. */
 export function BlogList({ block }: BlockProps<"blog-list">) {
-  const { specialities, ui } = useLayoutConfig();
+  const { specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const { items: posts, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date));

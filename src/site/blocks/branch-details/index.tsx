@@ -1,6 +1,8 @@
 import { useEntry } from "../../entries/entry-context";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
@@ -10,12 +12,16 @@ import { SampleNote } from "../../ui/SampleNote";
 import type { BlockProps } from "../types";
 import "./branch-details.css";
 
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["branches"]);
+
 /**
  * On a branch page: the branch's address, phone, hours, map link and specialities, with the
  * appointment, call and find-a-doctor actions.
  */
 export function BranchDetails(_: BlockProps<"branch-details">) {
-  const { site, specialities, ui } = useLayoutConfig();
+  const { site, specialities } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const current = useEntry();
   if (current?.kind !== "branches") throw new Error("branch-details only works on a branch page (each: branches).");
@@ -33,7 +39,8 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
         <div className="branch-details__panel">
           <dl className="branch-details__facts">
             <dt>
-              <Icon name="map-pin" /> Address
+              <Icon name="map-pin" />
+              {` ${ui.branches.address}`}
             </dt>
             <dd>
               <address>
@@ -44,30 +51,37 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
                 ))}
               </address>
               <a href={branch.mapUrl} target="_blank" rel="noopener noreferrer">
-                Get directions<span className="visually-hidden"> to {branch.name} (opens a map in a new tab)</span>
+                {ui.branches.getDirections}
+                <span className="visually-hidden">
+                  {messageNodes(ui.branches.directionsHint, { branch: branch.name }, lang, " ")}
+                </span>
               </a>
             </dd>
             <dt>
-              <Icon name="phone" /> Phone
+              <Icon name="phone" />
+              {` ${ui.branches.phone}`}
             </dt>
             <dd>
               <a href={`tel:${branch.phoneTel}`}>{branch.phoneDisplay}</a>
-              {branch.sample ? <span className="fact-pending"> (being confirmed)</span> : null}
+              {branch.sample ? <span className="fact-pending">{` ${ui.branches.beingConfirmed}`}</span> : null}
             </dd>
             <dt>
-              <Icon name="ambulance" /> 24x7 emergency
+              <Icon name="ambulance" />
+              {` ${ui.branches.emergency}`}
             </dt>
             <dd>
               <a href={telHref(site)}>{site.contact.phoneDisplay}</a>
             </dd>
             <dt>
-              <Icon name="clock" /> Hours
+              <Icon name="clock" />
+              {` ${ui.branches.hours}`}
             </dt>
             <dd>{branch.hours}</dd>
             {branch.externalUrl ? (
               <>
                 <dt>
-                  <Icon name="hospital" /> Website
+                  <Icon name="hospital" />
+                  {` ${ui.branches.website}`}
                 </dt>
                 <dd>
                   <a href={branch.externalUrl} target="_blank" rel="noopener noreferrer">
@@ -80,7 +94,8 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
           <div className="action-row">
             <BookAppointmentButton />
             <Link className="button button--ghost" to={`/our-doctors?branch=${branch.slug}`}>
-              <Icon name="doctor" /> Doctors at {branch.name}
+              <Icon name="doctor" />
+              {messageNodes(ui.branches.doctorsAt, { branch: branch.name }, lang, " ")}
             </Link>
           </div>
         </div>

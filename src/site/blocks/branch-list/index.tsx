@@ -1,4 +1,5 @@
 import { useEntry } from "../../entries/entry-context";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
@@ -8,9 +9,13 @@ import { SectionHeading } from "../../ui/SectionHeading";
 import type { BlockProps } from "../types";
 import "./branch-list.css";
 
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["branches"]);
+
 /** The branches as cards linking to /locations/{slug}; on a branch page, the other branches. */
 export function BranchList({ block }: BlockProps<"branch-list">) {
-  const { branches, ui } = useLayoutConfig();
+  const { branches } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const entry = useEntry();
   const current = entry?.kind === "branches" ? entry.entry.slug : undefined;

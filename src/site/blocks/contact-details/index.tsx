@@ -1,3 +1,4 @@
+import { useBlockWords } from "../../i18n/block-words";
 import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
@@ -7,7 +8,8 @@ import "./contact-details.css";
 
 /** The 24x7 number, e-mail and chat app from site.json, and optionally each branch. */
 export function ContactDetails({ block }: BlockProps<"contact-details">) {
-  const { branches, site, ui } = useLayoutConfig();
+  const { branches, site } = useLayoutConfig();
+  const ui = useBlockWords();
   return (
     <section className="contact-details container">
       {block.title ? <h2>{block.title}</h2> : null}
@@ -17,7 +19,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
             <Icon name="phone" />
           </span>
           <span>
-            <span className="contact-channel__label">24x7 helpline and emergency</span>
+            <span className="contact-channel__label">{ui.contactDetails.helpline}</span>
             <a href={telHref(site)} className="contact-channel__value">
               {site.contact.phoneDisplay}
             </a>
@@ -28,7 +30,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
             <Icon name="mail" />
           </span>
           <span>
-            <span className="contact-channel__label">E-mail</span>
+            <span className="contact-channel__label">{ui.contactDetails.emailLabel}</span>
             <a href={`mailto:${site.contact.email}`} className="contact-channel__value">
               {site.contact.email}
             </a>
@@ -41,7 +43,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
           <span>
             <span className="contact-channel__label">{site.chatApp.label}</span>
             <a href={chatHref(site)} className="contact-channel__value" target="_blank" rel="noopener noreferrer">
-              Chat with us
+              {ui.contactDetails.chat}
             </a>
           </span>
         </li>

@@ -9,6 +9,7 @@ import { useSearchParams } from "react-router-dom";
 import type { DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
 import type { Doctor } from "../../../shared/generated/doctors";
 import { branches, specialities } from "../../config/site-config";
+import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
@@ -105,7 +106,8 @@ function useFilters(): [DoctorFilters, (patch: Partial<DoctorFilters>) => void] 
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
   const config = useLayoutConfig();
-  const words = config.ui.doctorSearch;
+  const ui = useBlockWords();
+  const words = ui.doctorSearch;
   const lang = useLanguage();
   const atBranches = config.branches.filter((b) => doctor.branches.includes(b.slug));
   const specialityName = (slug: string) => config.specialities.find((s) => s.slug === slug)?.name ?? slug;
@@ -118,7 +120,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
         <div className="doctor-card__heading">
           <h3 className="doctor-card__name">{doctor.name}</h3>
           <p className="doctor-card__designation">{doctor.designation}</p>
-          {doctor.sample ? <SampleBadge label={config.ui.samples.profile} /> : null}
+          {doctor.sample ? <SampleBadge label={ui.samples.profile} /> : null}
         </div>
       </div>
       <dl className="doctor-card__facts">
@@ -177,8 +179,8 @@ export function DoctorSearchPanel({ block, doctors }: DoctorSearchPanelProps) {
   const results = useMemo(() => matchDoctors(doctors, filters), [doctors, filters]);
   const filtered = filters.name.trim() !== "" || filters.speciality !== "" || filters.branch !== "";
   const clear = () => change(emptyFilters);
-  const { site, specialities: specialityNames, branches: branchNames, ui } = useLayoutConfig();
-  const words = ui.doctorSearch;
+  const { site, specialities: specialityNames, branches: branchNames } = useLayoutConfig();
+  const words = useBlockWords().doctorSearch;
   const lang = useLanguage();
   return (
     <div className="doctor-search__panel">

@@ -1,5 +1,5 @@
 import { forms } from "../../config/forms";
-import { useUi } from "../../i18n/context";
+import { useBlockWords } from "../../i18n/block-words";
 import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
@@ -7,7 +7,7 @@ import "./form-data-notice.css";
 
 /** What each lead form collects (read from the form's own config) and why (from the block). */
 export function FormDataNotice({ block }: BlockProps<"form-data-notice">) {
-  const words = useUi().formDataNotice;
+  const words = useBlockWords().formDataNotice;
   const rows = block.forms.map((row) => {
     const form = forms[row.form];
     if (!form) throw new Error(`form-data-notice: no form '${row.form}' in site-config/forms/.`);

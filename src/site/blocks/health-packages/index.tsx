@@ -3,7 +3,8 @@ import type { HealthPackagesBlock } from "../../../shared/generated/blocks/healt
 import type { HealthPackage } from "../../../shared/generated/packages";
 import { healthPackages } from "../../config/content";
 import { LeadForm } from "../../forms/LeadForm";
-import { useFallbackLang, useLanguage, useLayoutConfig } from "../../i18n/context";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
+import { useFallbackLang, useLanguage } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { useListLang } from "../../i18n/lists";
 import { ConfigLink } from "../../ui/ConfigLink";
@@ -14,6 +15,9 @@ import { SectionHeading } from "../../ui/SectionHeading";
 import { TextWithBreaks } from "../../ui/text";
 import type { BlockProps } from "../types";
 import "./health-packages.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["healthPackages"]);
 
 /**
  * After the jump to the booking form, chooses the package in the form's select that offers it
@@ -44,7 +48,7 @@ function PackageCard({
 }) {
   const full = (block.variant ?? "full") === "full";
   const headingId = `package-${pkg.slug}`;
-  const { ui } = useLayoutConfig();
+  const ui = useBlockWords();
   const lang = useLanguage();
   const langOf = useFallbackLang();
   const words = ui.healthPackages;
@@ -103,7 +107,7 @@ export function HealthPackages({ block }: BlockProps<"health-packages">) {
   const { items: packages } = useListLang("packages.json", "packages", healthPackages);
   const shown = block.limit ? packages.slice(0, block.limit) : packages;
   const formAnchor = block.form ? `book-${block.form}` : undefined;
-  const { ui } = useLayoutConfig();
+  const ui = useBlockWords();
   return (
     <section className={`health-packages health-packages--${block.variant ?? "full"} container`}>
       <SectionHeading title={block.title} intro={block.intro} />

@@ -1,4 +1,4 @@
-import { useUi } from "../../i18n/context";
+import { useBlockWords } from "../../i18n/block-words";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
@@ -8,7 +8,7 @@ import "./news-list.css";
 
 /** Dated news items, newest first; sample items are marked. */
 export function NewsList({ block }: BlockProps<"news-list">) {
-  const ui = useUi();
+  const ui = useBlockWords();
   const items = [...block.items].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <section className="news-list container">

@@ -1,4 +1,4 @@
-import { useUi } from "../../i18n/context";
+import { useBlockWords } from "../../i18n/block-words";
 import { initials } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
 import { SectionHeading } from "../../ui/SectionHeading";
@@ -8,7 +8,7 @@ import "./people-grid.css";
 
 /** People with role and biography, such as the leadership team; sample profiles are marked. */
 export function PeopleGrid({ block }: BlockProps<"people-grid">) {
-  const ui = useUi();
+  const ui = useBlockWords();
   return (
     <section className="people-grid container">
       <SectionHeading title={block.title} intro={block.intro} />

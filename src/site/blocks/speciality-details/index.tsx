@@ -7,8 +7,10 @@ import { useListPage, useTracked } from "../../collections/use-collection";
 import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
-import { useLanguage, useLayoutConfig, useUi } from "../../i18n/context";
+import { formatterFor, useBlockWords } from "../../i18n/block-words";
+import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
@@ -16,6 +18,9 @@ import { Icon } from "../../ui/Icon";
 import { Pagination, useListingPage } from "../../ui/pagination";
 import type { BlockProps } from "../types";
 import "./speciality-details.css";
+
+// The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
+await formatterFor(["specialityDetails"]);
 
 /** The treatments of an index whose name or slug has a word starting with each typed word, by name. */
 export function searchTreatments(index: TreatmentIndex, query: string): { slug: string; name: string }[] {
@@ -52,7 +57,7 @@ function SearchResults({
   size: number;
 }) {
   const index = useTracked(loadIndex(presentation.dataFile));
-  const text = useUi().specialityDetails;
+  const text = useBlockWords().specialityDetails;
   const lang = useLanguage();
   if (!index || "loading" in index) return <p aria-busy="true">{text.searching}</p>;
   if ("failed" in index) return <p>{text.searchUnavailable}</p>;
@@ -75,7 +80,7 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
   const list = useListPage(presentation.dataFile, page, size);
   const [query, setQuery] = useState("");
   const id = useId();
-  const text = useUi().specialityDetails;
+  const text = useBlockWords().specialityDetails;
   const lang = useLanguage();
   if (!list || "loading" in list) return <p aria-busy="true">{text.loadingTreatments}</p>;
   const shown = "value" in list ? list.value : undefined;
@@ -129,7 +134,9 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
  * that offer it, and the appointment and find-a-doctor actions.
  */
 export function SpecialityDetails(_: BlockProps<"speciality-details">) {
-  const { branches, site, ui } = useLayoutConfig();
+  const { branches, site } = useLayoutConfig();
+  const ui = useBlockWords();
+  const lang = useLanguage();
   const current = useEntry();
   if (current?.kind !== "specialities") {
     throw new Error("speciality-details only works on a speciality page (each: specialities).");
@@ -150,7 +157,8 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
       <div className="action-row">
         <BookAppointmentButton />
         <Link className="button button--ghost" to={`/our-doctors?speciality=${speciality.slug}`}>
-          <Icon name="doctor" /> Find a {speciality.name} doctor
+          <Icon name="doctor" />
+          {messageNodes(ui.specialityDetails.findDoctor, { name: speciality.name }, lang, " ")}
         </Link>
       </div>
       {speciality.treatments ? (
@@ -177,8 +185,11 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
         </ul>
       ) : (
         <p>
-          Call us on <a href={telHref(site)}>{site.contact.phoneDisplay}</a> to find out where and when our{" "}
-          {speciality.name} specialists are available.
+          {messageNodes(
+            ui.specialityDetails.callUs,
+            { phone: <a href={telHref(site)}>{site.contact.phoneDisplay}</a>, name: speciality.name },
+            lang,
+          )}
         </p>
       )}
     </section>

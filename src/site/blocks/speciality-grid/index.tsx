@@ -1,3 +1,4 @@
+import { useBlockWords } from "../../i18n/block-words";
 import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { ConfigLink } from "../../ui/ConfigLink";
@@ -9,6 +10,7 @@ import "./speciality-grid.css";
 /** Every speciality as a card linking to /specialities/{slug}: icon tiles, or with summaries. */
 export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
   const { specialities } = useLayoutConfig();
+  const words = useBlockWords().specialityGrid;
   const variant = block.variant ?? "detailed";
   return (
     <section className={`speciality-grid speciality-grid--${variant} container`}>
@@ -26,7 +28,7 @@ export function SpecialityGrid({ block }: BlockProps<"speciality-grid">) {
             </h3>
             {variant === "detailed" ? <p className="speciality-tile__summary">{speciality.summary}</p> : null}
             {variant === "detailed" && speciality.treatments ? (
-              <p className="speciality-tile__more">Treatment guides available</p>
+              <p className="speciality-tile__more">{words.treatmentGuides}</p>
             ) : null}
           </li>
         ))}

@@ -1,0 +1,109 @@
+/**
+ * Text in Telugu or Devanagari on a social card. satori, which lays the card out, cannot shape
+ * Indic scripts (it would draw vowel signs in the wrong place and break conjuncts: vercel/satori
+ * #215), so a text with such letters is drawn by Pango through sharp (HarfBuzz shapes it, as a
+ * browser does) in the script's Noto Sans, shipped with the build, and placed on the card as an
+ * image. Its Latin letters and digits come from the same family's Latin file, so every machine
+ * draws the same card.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { cachedSubsetFile, fontsByLanguage, type ScriptFont } from "../fonts";
+
+const require = createRequire(import.meta.url);
+
+/** The script font a text needs: the first whose block has one of its letters. */
+export function scriptFontOf(text: string): ScriptFont | undefined {
+  const points = [...text].map((c) => c.codePointAt(0) as number);
+  return Object.values(fontsByLanguage).find(({ block }) => points.some((p) => p >= block[0] && p <= block[1]));
+}
+
+const range = (from: number, to: number) =>
+  String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
+/** What each file keeps: the script's whole block with its joiners and dandas, or Latin-1. */
+const scriptCharacters = (block: [number, number]) => `${range(...block)}\u0964\u0965\u200c\u200d\u25cc`;
+const latinCharacters = `${range(0x20, 0x7e)}${range(0xa0, 0xff)}\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20b9`;
+
+/** The font's files as TrueType at `weight`, made once and kept in `cacheDir`. */
+async function trueTypeFiles(font: ScriptFont, weight: number, cacheDir: string): Promise<string[]> {
+  const name = font.family.toLowerCase().replace(/\s+/g, "-");
+  return Promise.all([
+    cachedSubsetFile(
+      readFileSync(require.resolve(font.file)),
+      scriptCharacters(font.block),
+      weight,
+      cacheDir,
+      name,
+      "truetype",
+    ),
+    cachedSubsetFile(
+      readFileSync(require.resolve(font.latinFile)),
+      latinCharacters,
+      weight,
+      cacheDir,
+      `${name}-latin`,
+      "truetype",
+    ),
+  ]);
+}
+
+/** Font files Pango already knows in this process (libvips keeps every `fontfile` it is given). */
+const known = new Set<string>();
+
+async function register(files: string[]) {
+  const { default: sharp } = await import("sharp");
+  for (const file of files.filter((f) => !known.has(f))) {
+    // A text with ink: an empty one is refused.
+    await sharp({ text: { text: ".", fontfile: file } })
+      .png()
+      .toBuffer();
+    known.add(file);
+  }
+}
+
+const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A drawn text: a PNG to place on the card, and its size in pixels. */
+export interface TextImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * `text` drawn in `font`: `size` pixels, wrapped at `width`, in `color`. Taller than `maxHeight`,
+ * it is drawn smaller until it fits (a card shows a long title whole, never cut).
+ */
+export async function scriptText(
+  text: string,
+  font: ScriptFont,
+  options: { size: number; weight: 400 | 700; color: string; width: number; maxHeight: number; cacheDir: string },
+): Promise<TextImage> {
+  const { default: sharp } = await import("sharp");
+  await register(await trueTypeFiles(font, options.weight, path.join(options.cacheDir, "fonts")));
+  const markup = `<span foreground="${options.color}">${escapeMarkup(text)}</span>`;
+  const description = `${font.family}${options.weight === 700 ? " Bold" : ""}`;
+  const draw = (extra: { height?: number }) =>
+    sharp({
+      text: {
+        text: markup,
+        font: `${description} ${options.size}`,
+        width: options.width,
+        dpi: 72,
+        rgba: true,
+        wrap: "word",
+        ...extra,
+      },
+    })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+  let drawn = await draw({});
+  // With a height, Pango chooses the size that fits the box (dpi is then ignored).
+  if (drawn.info.height > options.maxHeight) drawn = await draw({ height: options.maxHeight });
+  return {
+    src: `data:image/png;base64,${drawn.data.toString("base64")}`,
+    width: drawn.info.width,
+    height: drawn.info.height,
+  };
+}

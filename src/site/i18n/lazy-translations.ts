@@ -1,0 +1,57 @@
+/**
+ * Translations, as the app reaches them: in the default language at once and with nothing to
+ * load; in another, through the translation runtime (translation-runtime.ts), a chunk loaded on
+ * that language's first page. The app carries this gateway, not the runtime.
+ */
+import type { Translated } from "../../shared/i18n/keys";
+import { fulfilled, memoLoader, type Tracked } from "../tracked";
+import { defaultLanguage } from "./languages";
+
+type Runtime = typeof import("./translation-runtime");
+type Strings = Readonly<Record<string, string>>;
+
+let runtime: Runtime | undefined;
+let loading: Promise<Runtime> | undefined;
+
+/** The translation runtime, loaded once (by the first page in another language). */
+export function loadRuntime(): Promise<Runtime> {
+  loading ??= import("./translation-runtime").then(
+    (module) => (runtime = module),
+    (error: unknown) => {
+      // Offline for a moment: the next page asks again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const noStrings: Strings = {};
+const none = fulfilled(noStrings);
+const loadStrings = memoLoader(async (key: string) => {
+  const [lang, file] = key.split("\u0000");
+  return (await loadRuntime()).stringsOf(file, lang);
+});
+
+/** Strings of `file` (its path under site-config/) in `lang`: none, at once, in the default language. */
+export function stringsIn(file: string, lang: string): Tracked<Strings> {
+  if (lang === defaultLanguage) return none;
+  // Once the runtime is there, its own loader's promise: what a route preloaded through the
+  // runtime (list-files.ts) is then read without suspending.
+  return runtime ? runtime.stringsOf(file, lang) : loadStrings(`${lang}\u0000${file}`);
+}
+
+/** `doc` in `lang`: its translated texts, English for the rest (listed in `english`). */
+export async function translatedIn<T>(doc: T, file: string, lang: string): Promise<Translated<T>> {
+  if (lang === defaultLanguage) return { doc, english: [] };
+  return (await loadRuntime()).translated(doc, file, lang);
+}
+
+/**
+ * `doc` with `strings` applied, once they have loaded (`stringsIn` has resolved, so the runtime
+ * is there); `doc` as it is with no strings.
+ */
+export function applyStrings<T>(doc: T, strings: Strings): Translated<T> {
+  if (strings === noStrings || !runtime) return { doc, english: [] };
+  return runtime.translateDocument(doc, strings);
+}

@@ -1,0 +1,55 @@
+/**
+ * What a page's first load leaves out, in Chromium against the built site (issue 7's budget: the
+ * treatment page's JavaScript; issue 15's: the Telugu home page's). The byte counts are
+ * `npm run bench`'s; this holds the structure that keeps them: an English treatment page fetches
+ * no message formatter, no translation runtime and no blocks' interface words, and a Telugu page
+ * fetches the English page's scripts and, beyond them, only its translations.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translationChunks } from "../bench/translation-chunks";
+import { type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The scripts a page fetches until the network is quiet. */
+async function scriptsOf(route: string): Promise<string[]> {
+  const { page } = await harness.newPage();
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto(route);
+  await page.waitForLoadState("networkidle");
+  return scripts;
+}
+
+const named = (scripts: string[], name: string) => scripts.filter((s) => s.startsWith(`/assets/${name}-`));
+
+describe("a page's first load", () => {
+  it("of an English treatment page has no FormatJS, no translation runtime and no blocks' words", async () => {
+    const scripts = await scriptsOf("/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad");
+    expect(named(scripts, "treatment-page")).toHaveLength(1);
+    for (const name of ["icu", "translations", "translation-runtime", "block-words"])
+      expect(named(scripts, name), name).toEqual([]);
+  });
+
+  it("of the English home page has FormatJS for its counts, and no translation runtime", async () => {
+    const scripts = await scriptsOf("/home");
+    expect(named(scripts, "icu")).toHaveLength(1);
+    expect(named(scripts, "translations")).toEqual([]);
+  });
+
+  it("of the Telugu home page is the English home page's scripts and its translations", async () => {
+    const translations = translationChunks(path.resolve(import.meta.dirname, "../../dist"));
+    const [english, telugu] = [await scriptsOf("/home"), await scriptsOf("/te/home")];
+    expect(telugu.filter((s) => !translations.has(s)).sort()).toEqual([...english].sort());
+    expect(named(telugu, "translations")).toHaveLength(1);
+  });
+});
