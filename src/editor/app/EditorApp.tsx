@@ -196,10 +196,13 @@ export function EditorApp() {
           </nav>
         ) : null}
         <main className="editor__main">
-          {place.file && language && collectionPlace(place.file)?.storage === "folder" ? (
-            // A folder's treatment pages are translated one by one, each in a file of its own.
+          {place.file &&
+          collectionPlace(place.file) &&
+          (!language || collectionPlace(place.file)?.storage === "folder") ? (
+            // A collection opens as its list; in a language, a folder's treatment pages are
+            // translated one by one, each in a file of its own.
             <CollectionView
-              key={`${place.file}:${language.code}`}
+              key={language ? `${place.file}:${language.code}` : place.file}
               path={place.file}
               open={place.treatment}
               onOpen={openTreatment}
@@ -215,16 +218,6 @@ export function EditorApp() {
               language={language}
               onDirty={onDirty}
               onSaved={refreshFiles}
-            />
-          ) : place.file && collectionPlace(place.file) ? (
-            <CollectionView
-              key={place.file}
-              path={place.file}
-              open={place.treatment}
-              onOpen={openTreatment}
-              onDirty={onDirty}
-              onSaved={refreshFiles}
-              fileLabel={fileLabel}
             />
           ) : place.file ? (
             <FileEditor
