@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { siteLanguages } from "../shared/i18n/languages.ts";
 
 /** A script's font: its package's variable font file, its family and its Unicode block. */
@@ -113,8 +114,9 @@ export async function cachedSubsetFile(
     // every subset in the cache.
     const { default: subsetFont } = await import("subset-font");
     const subset = await subsetFont(source, characters, { targetFormat: format, variationAxes: { wght } });
-    // Written aside and renamed: two workers making the same font never leave half a file.
-    const temporary = `${cached}.${process.pid}.tmp`;
+    // Written aside and renamed: two workers making the same font never leave half a file. The
+    // build's workers are threads of one process: the name must differ per thread, not per process.
+    const temporary = `${cached}.${process.pid}.${threadId}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(temporary, subset);
     renameSync(temporary, cached);
   }
