@@ -5,8 +5,9 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
+import { frameUse, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
 import { contentMarker, mainContent, withContent } from "../../src/build/prerender/frame";
+import { footer, navigation } from "../../src/site/config/site-config";
 import { sitePageInfos } from "../helpers/site-pages";
 
 const template =
@@ -24,6 +25,18 @@ describe("prerendering with shared frames", () => {
     expect(sharedFrameRoutes()).toEqual(
       expect.arrayContaining(["/specialities/cardiology/:slug", "/specialities/orthopedics/:slug", "/blogs/:slug"]),
     );
+  });
+
+  it("puts each treatment page into its route's frame, rendering whole only a page the header or footer links to", async () => {
+    const linked = (info: (typeof pages)[number]) =>
+      [navigation, footer].some((config) => JSON.stringify(config).includes(`"${info.path}"`));
+    const treatments = pages.filter((info) => info.route.endsWith("/:slug") && info.route.startsWith("/specialities/"));
+    const before = { ...frameUse };
+    for (const info of treatments) await renderPage(info, template);
+    const unlinked = treatments.filter((info) => !linked(info)).length;
+    expect(unlinked).toBeGreaterThan(0);
+    expect(frameUse.spliced - before.spliced).toBe(unlinked);
+    expect(frameUse.whole - before.whole).toBe(treatments.length - unlinked);
   });
 
   it("takes a render's preload links and <main> content out, and puts them into the frame", () => {

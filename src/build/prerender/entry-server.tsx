@@ -105,11 +105,21 @@ function frameOf(route: string): Promise<string> {
 /** The routes whose pages share a frame so far (tests). */
 export const sharedFrameRoutes = () => [...frames.keys()];
 
+/** How many pages were put into their route's shared frame, and how many rendered whole (tests). */
+export const frameUse = { spliced: 0, whole: 0 };
+
 /** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
 async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
   if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
-  const frame = frameFor(await frameOf(info.route), info.route, info.path);
-  if (linksTo(frame, info.path)) return renderApp(info.path, info.route);
+  const shared = await frameOf(info.route);
+  // Links the frame has of its own, before the page's address fills it: the language switcher's
+  // link to this very page comes from the stand-in, and is right for every page of the route.
+  if (linksTo(shared, info.path)) {
+    frameUse.whole++;
+    return renderApp(info.path, info.route);
+  }
+  frameUse.spliced++;
+  const frame = frameFor(shared, info.route, info.path);
   return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
 }
 
