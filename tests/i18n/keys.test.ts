@@ -56,6 +56,14 @@ describe("applying a translation", () => {
     expect(english).not.toContain("హోమ్");
   });
 
+  it("with no strings at all, shows the document as it is and lists every text as English, as any translation would", () => {
+    const none = translateDocument(nav, {});
+    const unrelated = translateDocument(nav, { "no.such.key": "ఏదీ లేదు" });
+    expect(none.doc).toEqual(nav);
+    expect(none.english).toEqual(unrelated.english);
+    expect(none.english).toContain("About us");
+  });
+
   it("leaves the English document as it was", () => {
     const before = JSON.stringify(nav);
     translateDocument(nav, { "items.home.label": "హోమ్" });

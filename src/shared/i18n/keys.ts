@@ -79,6 +79,18 @@ export function keyedTexts(doc: unknown, pointer = ""): KeyedText[] {
   return found;
 }
 
+function hasOwnKeys(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
+}
+
+/** Every string of `value`, in document order, onto `into`. */
+function collectStrings(value: unknown, into: string[]) {
+  if (typeof value === "string") into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (isObject(value)) for (const key in value) collectStrings(value[key], into);
+}
+
 const join = (key: string, segment: string) => (key === "" ? segment : `${key}.${segment}`);
 
 /** What applying a translation found: the translated document and the texts left in English. */
@@ -95,6 +107,13 @@ export interface Translated<T> {
  */
 export function translateDocument<T>(doc: T, strings: Readonly<Record<string, string>>): Translated<T> {
   const english: string[] = [];
+  // No strings (a treatment not translated into the page's language: most of a large site's
+  // pages in another language): every text stays, and the document with it. Building each text's
+  // key was a visible share of prerendering such a page, twice per page.
+  if (!hasOwnKeys(strings)) {
+    collectStrings(doc, english);
+    return { doc, english };
+  }
   const walk = (value: unknown, key: string): unknown => {
     if (typeof value === "string") {
       const translation = Object.hasOwn(strings, key) ? strings[key] : undefined;
