@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -13,16 +13,10 @@ import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
 import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
-import {
-  buildServerEntry,
-  loadServerBundle,
-  pageTemplate,
-  robotsTxt,
-  runJobsOnWorkers,
-  sitemap,
-} from "./prerender/prerender";
+import { loadServerBundle, pageTemplate, robotsTxt, runJobsOnWorkers, sitemap } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { type TypecheckResult, typecheck } from "./typecheck";
+import { moveStaged, startViteBuilds, type ViteBuilt } from "./vite/vite-builds";
 import { type WholeLayout, writeWhole } from "./whole-file";
 
 const defaultRoot = projectRoot;
@@ -117,6 +111,12 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const scanner = new InputScanner(root, before?.stamps ?? {});
   const cpuStart = process.cpuUsage();
   let cpuMark = cpuStart;
+  /** CPU time of the vite builds' process (microseconds), counted in the build's. */
+  let childCpu = 0;
+  const totalCpu = () => {
+    const own = process.cpuUsage(cpuStart);
+    return { user: own.user + childCpu, system: own.system };
+  };
   // Wall time, and the CPU time of all the build's threads (on a busy machine the two differ).
   const step = (name: string, since: number) => {
     const cpu = process.cpuUsage(cpuMark);
@@ -149,94 +149,108 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   }
   step("inputs", since);
 
-  // A build that stops half-way must not be taken for a finished one.
+  // The client build and the server bundle, when the code changed: started now, in a process of
+  // their own, so they run while the config is validated. Both go to staging folders first: a
+  // build refused for its config changes nothing, dist/ and the cache stay as the last build left
+  // them (and the next build picks up from there).
+  const staging = { client: path.join(cache, "client"), ssr: `${ssrDir}-next` };
+  const viteBuilds = full ? startViteBuilds(root, staging.client, staging.ssr) : undefined;
+  const viteStarted = performance.now();
+  let validationEntries: BuildState["validation"];
+  try {
+    validationEntries = checkInputs();
+  } catch (error) {
+    await viteBuilds?.cancel();
+    throw error;
+  }
+  // From here on dist/ changes: a build that stops half-way must not be taken for a finished one.
   rmSync(stateFile(cache), { force: true });
 
-  // Validation: files unchanged since the last run keep their first-pass results (unless the
-  // code, and so the validator or the schemas, changed).
-  since = performance.now();
-  const validationEntries: BuildState["validation"] = {};
-  const keptValidation = full && changedCode.length > 0 ? {} : (before?.validation ?? {});
-  const stampOf = (file: string) => {
-    const relative = path.relative(root, file);
-    const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
-    return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
-  };
-  // A file's first pass also looks for the values placeholders.json declares: a kept result
-  // holds only while that file is unchanged too.
-  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
-  const keyOf = (file: string) => `${stampOf(file)}|${declared}`;
-  const validationCache: ValidationCache = {
-    get(file) {
-      const kept = keptValidation[file];
-      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
-    },
-    set(file, checked: Checked) {
-      validationEntries[file] = { stamp: keyOf(file), checked };
-    },
-  };
-  const report = validateSite({
-    siteRoot,
-    schemasDir: path.join(root, "schemas"),
-    publicDir: path.join(root, "public"),
-    shownFrom: root,
-    cache: validationCache,
-    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
-    publish: "if-production",
-  });
-  for (const [file, entry] of Object.entries(keptValidation)) {
-    if (!validationEntries[file] && entry.stamp === keyOf(file)) validationEntries[file] = entry;
-  }
-  if (report.problems.length > 0)
-    log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
-  if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
-  step(
-    `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
-    since,
-  );
-
-  // Type check: only when something it reads changed since it last passed.
-  since = performance.now();
-  const checked: TypecheckResult =
-    options.typecheck === false ? { ran: false } : typecheck(root, scanner, options.typecheck === true);
-  if (checked.ran) {
-    if (!checked.ok) {
-      log(checked.output);
-      throw new BuildError("The type check failed (above); nothing was built.");
+  /** Validates the config and type-checks the code (when it changed); throws BuildError for what stops the build. */
+  function checkInputs(): BuildState["validation"] {
+    // Validation: files unchanged since the last run keep their first-pass results (unless the
+    // code, and so the validator or the schemas, changed).
+    since = performance.now();
+    const validationEntries: BuildState["validation"] = {};
+    const keptValidation = full && changedCode.length > 0 ? {} : (before?.validation ?? {});
+    const stampOf = (file: string) => {
+      const relative = path.relative(root, file);
+      const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
+      return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
+    };
+    // A file's first pass also looks for the values placeholders.json declares: a kept result
+    // holds only while that file is unchanged too.
+    const declared = stampOf(path.join(siteRoot, "placeholders.json"));
+    const keyOf = (file: string) => `${stampOf(file)}|${declared}`;
+    const validationCache: ValidationCache = {
+      get(file) {
+        const kept = keptValidation[file];
+        return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
+      },
+      set(file, checked: Checked) {
+        validationEntries[file] = { stamp: keyOf(file), checked };
+      },
+    };
+    const report = validateSite({
+      siteRoot,
+      schemasDir: path.join(root, "schemas"),
+      publicDir: path.join(root, "public"),
+      shownFrom: root,
+      cache: validationCache,
+      // site.json's "production": true makes placeholders and sample entries errors (issue 18).
+      publish: "if-production",
+    });
+    for (const [file, entry] of Object.entries(keptValidation)) {
+      if (!validationEntries[file] && entry.stamp === keyOf(file)) validationEntries[file] = entry;
     }
-    step("type check", since);
-  } else if (options.typecheck === false) log("  type check skipped, as asked (npm test runs it on its own)");
-  else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
+    if (report.problems.length > 0)
+      log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
+    if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
+    step(
+      `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
+      since,
+    );
 
-  // The client build and the server bundle, when the code changed.
-  if (full) {
+    // Type check: only when something it reads changed since it last passed.
+    since = performance.now();
+    const checked: TypecheckResult =
+      options.typecheck === false ? { ran: false } : typecheck(root, scanner, options.typecheck === true);
+    if (checked.ran) {
+      if (!checked.ok) {
+        log(checked.output);
+        throw new BuildError("The type check failed (above); nothing was built.");
+      }
+      step("type check", since);
+    } else if (options.typecheck === false) log("  type check skipped, as asked (npm test runs it on its own)");
+    else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
+    return validationEntries;
+  }
+
+  if (viteBuilds) {
     log(`Full build: ${reason}.`);
     since = performance.now();
+    let built: ViteBuilt;
+    try {
+      built = await viteBuilds.done;
+    } catch (error) {
+      await viteBuilds.cancel();
+      throw new BuildError(`The client build failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
     // dist/ is written over in place, not emptied first: on some disks deleting tens of thousands
     // of files takes as long as writing them, and slows the writing down. What this build did not
     // write is removed at the end.
-    const { build } = await import("vite");
-    // The server bundle is built alongside: each vite build waits on its own JavaScript half the
-    // time, which the other fills (measured below, in the closing note of issue 14).
-    const serverBundle = buildServerEntry(ssrDir, root);
-    serverBundle.catch(() => {}); // Awaited below; a client build that fails first must not leave it unhandled.
-    const built = await build({
-      root,
-      configFile: path.join(root, "vite.config.ts"),
-      logLevel: "warn",
-      build: { emptyOutDir: false },
-    });
-    for (const output of Array.isArray(built) ? built : [built]) {
-      if ("output" in output) for (const file of output.output) madeByVite.push(file.fileName);
-    }
-    madeByVite.push(...filesUnder(path.join(root, "public"), ""));
+    moveStaged(staging.client, distDir);
+    rmSync(ssrDir, { recursive: true, force: true });
+    renameSync(staging.ssr, ssrDir);
+    madeByVite.push(...built.files, ...filesUnder(path.join(root, "public"), ""));
+    childCpu = built.cpu.user + built.cpu.system;
     // The page template is the client build's index.html, kept as shell.html before the page at '/'
     // takes index.html's place (pageTemplate); this client build's, not the last one's.
     rmSync(path.join(distDir, "shell.html"), { force: true });
-    step("client build (vite)", since);
-    since = performance.now();
-    await serverBundle;
-    step("server bundle (vite, built alongside)", since);
+    log(
+      `  ${"client build, server bundle (vite)".padEnd(40)} ${seconds(viteStarted).padStart(6)} s  (cpu ${cpuSeconds(built.cpu)} s; beside validation, then ${seconds(since)} s more)`,
+    );
+    cpuMark = process.cpuUsage();
     since = performance.now();
     try {
       const images = await buildImages({ publicDir: path.join(root, "public"), distDir });
@@ -481,7 +495,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     seconds: (performance.now() - started) / 1000,
   };
   log(
-    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(process.cpuUsage(cpuStart))} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
+    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(totalCpu())} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
   );
   return report2;
 

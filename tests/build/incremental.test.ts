@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildReport } from "../../src/build/build";
+import { cacheDir, stateFile } from "../../src/build/build-state";
 import { splitCollection } from "../../src/build/collection-storage";
 import { type SiteCopy, siteCopy } from "../bench/site-copy";
 import { buildCopy, snapshot } from "../helpers/build-copy";
@@ -62,6 +63,28 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
     expect(report.full).toBe(false);
     expect(report.jobsRun).toBe(0);
     expect(report.written).toBe(0);
+  });
+
+  it("refuses a config with an error, leaving dist/ as it was, though the client build ran beside the validation", async () => {
+    const navigation = path.join(copy.root, "site-config/navigation.json");
+    const treatment = path.join(folder(), "best-hospital-for-angioplasty-in-hyderabad-8.json");
+    const [navigationBefore, treatmentBefore] = [readFileSync(navigation, "utf8"), readFileSync(treatment, "utf8")];
+    const before = snapshot(copy.root);
+    // Navigation is bundled: its change makes a full build, whose vite builds start at once.
+    writeFileSync(navigation, navigationBefore.replace('"About us"', '"About the group"'));
+    writeFileSync(treatment, treatmentBefore.replace(/"name": "[^"]*"/, '"name": 42'));
+    try {
+      await expect(build()).rejects.toThrow("The config has errors (above); nothing was built.");
+      expect(lines.join("\n")).toContain("best-hospital-for-angioplasty-in-hyderabad-8.json");
+      expect(snapshot(copy.root)).toEqual(before);
+      // Nor the cache: no staging folder is left, and the next build starts from the last good one.
+      expect(readdirSync(cacheDir(copy.root))).not.toContain("client");
+      expect(readdirSync(cacheDir(copy.root))).not.toContain("ssr-next");
+      expect(existsSync(stateFile(cacheDir(copy.root)))).toBe(true);
+    } finally {
+      writeFileSync(navigation, navigationBefore);
+      writeFileSync(treatment, treatmentBefore);
+    }
   });
 
   it("after a navigation change, makes every page again and says why", async () => {

@@ -19,6 +19,7 @@ import { localPath } from "../../shared/i18n/languages";
 import { buildLanguageFonts } from "../fonts";
 import { InputScanner } from "../inputs";
 import { projectRoot } from "../project-root";
+import { serverBundleOptions } from "../vite/vite-builds";
 import type { Job, JobContext, JobResult } from "./jobs";
 import type { Catalog, PageSpec } from "./manifest";
 
@@ -32,20 +33,11 @@ export interface ServerBundle {
   siteFacts: { canonicalBase: string; languages: { code: string; englishName: string }[] };
 }
 
-/** Builds src/build/prerender/entry-server.tsx for Node into ssrDir. */
+/** Builds src/build/prerender/entry-server.tsx for Node into ssrDir (`tsx scripts/prerender.ts`). */
 export async function buildServerEntry(ssrDir: string, projectRoot = root) {
   // Loaded when the code changed, not by every build (vite is most of the build's start-up).
   const { build } = await import("vite");
-  await build({
-    configFile: path.join(projectRoot, "vite.config.ts"),
-    logLevel: "warn",
-    build: {
-      ssr: path.join(projectRoot, "src/build/prerender/entry-server.tsx"),
-      outDir: ssrDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-    },
-  });
+  await build(serverBundleOptions(projectRoot, ssrDir));
 }
 
 /**
