@@ -53,5 +53,20 @@ export async function translatedIn<T>(doc: T, file: string, lang: string): Promi
  */
 export function applyStrings<T>(doc: T, strings: Strings): Translated<T> {
   if (strings === noStrings || !runtime) return { doc, english: [] };
-  return runtime.translateDocument(doc, strings);
+  if (typeof doc !== "object" || doc === null) return runtime.translateDocument(doc, strings);
+  // By document and strings: a collection's presentation is the same for every treatment page in
+  // a language (translated afresh for each, it was a visible share of prerendering thousands).
+  let byStrings = applied.get(doc);
+  if (!byStrings) {
+    byStrings = new WeakMap();
+    applied.set(doc, byStrings);
+  }
+  let translated = byStrings.get(strings);
+  if (!translated) {
+    translated = runtime.translateDocument(doc, strings);
+    byStrings.set(strings, translated);
+  }
+  return translated as Translated<T>;
 }
+
+const applied = new WeakMap<object, WeakMap<Strings, Translated<unknown>>>();
