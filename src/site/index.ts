@@ -28,6 +28,7 @@ export { branches, site, specialities } from "./config/site-config";
 export { entriesOf } from "./entries/entries";
 export { type Entry, fillName } from "./entries/entry-context";
 export { preloadFormLanguages } from "./forms/form-language";
+export { type FormPlace, type FormSlots, FormSlotsContext } from "./forms/form-slots";
 export { preloadLeadForm } from "./forms/lazy-lead-form";
 export { ContentLanguage, LanguageProvider } from "./i18n/context";
 export { formatMessage } from "./i18n/format";

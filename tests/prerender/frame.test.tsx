@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { frameUse, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
+import { formSlotUse, frameUse, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
 import { contentMarker, mainContent, withContent } from "../../src/build/prerender/frame";
 import { footer, navigation } from "../../src/site/config/site-config";
 import { sitePageInfos } from "../helpers/site-pages";
@@ -37,6 +37,25 @@ describe("prerendering with shared frames", () => {
     expect(unlinked).toBeGreaterThan(0);
     expect(frameUse.spliced - before.spliced).toBe(unlinked);
     expect(frameUse.whole - before.whole).toBe(treatments.length - unlinked);
+  });
+
+  it("renders each kind of lead form once, and fills it in on the other pages that show it, with their own heading", async () => {
+    const treatments = pages.filter((info) => info.route === "/specialities/cardiology/:slug");
+    expect(treatments.length).toBeGreaterThan(2);
+    const before = { ...formSlotUse };
+    const html: string[] = [];
+    for (const info of treatments) html.push(await renderPage(info, template));
+    // Every one of these pages shows the appointment form: rendered once at most (earlier tests
+    // may have rendered it), filled in on the rest.
+    expect(formSlotUse.rendered - before.rendered).toBeLessThanOrEqual(1);
+    expect(formSlotUse.filled - before.filled).toBeGreaterThanOrEqual(treatments.length - 1);
+    for (const [i, page] of html.entries()) {
+      expect(page).toContain(`<form class="lead-form"`);
+      expect(page).not.toContain("\u2063prerender-");
+      const heading = /<h2 id="treatment-appointment-title"[^>]*>([^<]*)<\/h2>/.exec(page)?.[1];
+      const whole = await renderPage(treatments[i], template, { reuseFrames: false });
+      expect(heading).toBe(/<h2 id="treatment-appointment-title"[^>]*>([^<]*)<\/h2>/.exec(whole)?.[1]);
+    }
   });
 
   it("takes a render's preload links and <main> content out, and puts them into the frame", () => {

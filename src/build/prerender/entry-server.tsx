@@ -10,6 +10,7 @@ import { loadSanitiser } from "../../shared/html/sanitize";
 import {
   buildRoutes,
   clearCollectionCache,
+  FormSlotsContext,
   type LayoutPart,
   LayoutPartContext,
   preloadAllBlocks,
@@ -23,10 +24,12 @@ import {
 import { ownShareImage, type ShareImage } from "../social/card-spec";
 import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
+import { renderFormSlots } from "./form-slots";
 import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
 import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
+export { formSlotUse } from "./form-slots";
 export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
 
 const routes = buildRoutes();
@@ -71,18 +74,28 @@ function routesFor(path: string, pattern: string | undefined): RouteObject[] {
  * The app's HTML at `path` (matching the route `pattern`, if given), or one part of it (see
  * layout-part.ts); throws for a path the route table sends elsewhere.
  */
-export async function renderApp(path: string, pattern?: string, part: LayoutPart = { part: "all" }): Promise<string> {
+export async function renderApp(
+  path: string,
+  pattern?: string,
+  part: LayoutPart = { part: "all" },
+  { formSlots = true } = {},
+): Promise<string> {
   await ready;
+  // Each kind of lead form is rendered once, and filled in where it shows again (form-slots.ts).
+  const slots = formSlots ? renderFormSlots() : null;
   // A path the route table does not know throws while rendering (see ToHome in routes.tsx).
-  const html = renderToString(
+  const rendered = renderToString(
     <StrictMode>
       <LayoutPartContext.Provider value={part}>
-        <StaticRouter location={path}>
-          <SiteRoutes routes={routesFor(path, pattern)} />
-        </StaticRouter>
+        <FormSlotsContext.Provider value={slots}>
+          <StaticRouter location={path}>
+            <SiteRoutes routes={routesFor(path, pattern)} />
+          </StaticRouter>
+        </FormSlotsContext.Provider>
       </LayoutPartContext.Provider>
     </StrictMode>,
   );
+  const html = slots ? slots.fill(rendered) : rendered;
   // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
   // from the static HTML: code-split parts must be preloaded by their route (see route-data.ts).
   if (html.includes("<!--$!-->"))
@@ -110,7 +123,8 @@ export const frameUse = { spliced: 0, whole: 0 };
 
 /** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
 async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
-  if (!reuseFrames || !sharesFrame(info.route)) return renderApp(info.path, info.route);
+  if (!reuseFrames) return renderApp(info.path, info.route, { part: "all" }, { formSlots: false });
+  if (!sharesFrame(info.route)) return renderApp(info.path, info.route);
   const shared = await frameOf(info.route);
   // Links the frame has of its own, before the page's address fills it: the language switcher's
   // link to this very page comes from the stand-in, and is right for every page of the route.
@@ -125,7 +139,7 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
 
 /**
  * The complete HTML document of one page, rendered with the data the browser will hydrate with.
- * `reuseFrames: false` renders every page whole (tests compare the two).
+ * `reuseFrames: false` renders every page whole, its forms too (tests compare the two).
  */
 export async function renderPage(
   info: PageInfo,

@@ -4,7 +4,7 @@
  * touched or the form was submitted, the submit-time mobile re-check with the page's wording,
  * a disabled button while sending, /thank-you on success, the form kept on failure.
  */
-import { type JSX, use, useRef, useState } from "react";
+import { type JSX, use, useContext, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import type { Field, Form } from "../../shared/generated/form";
@@ -17,6 +17,7 @@ import { Link } from "../ui/AppLink";
 import { useNotify } from "../ui/notifications/Notifications";
 import { useHydrated } from "../ui/use-hydrated";
 import { formIn } from "./form-language";
+import { FormSlotsContext } from "./form-slots";
 import { LeadFieldErrors, leadsPath, newIdempotencyKey, sendLead } from "./submit";
 import "./forms.css";
 
@@ -52,8 +53,44 @@ export function LeadForm(props: LeadFormProps): JSX.Element {
   }
   return (
     <ContentLanguage english={inLanguage.english}>
-      <ConfiguredForm {...props} form={inLanguage.form} options={forms[props.formId]} lang={lang} />
+      <FormSlot {...props} form={inLanguage.form} options={forms[props.formId]} lang={lang} />
     </ContentLanguage>
+  );
+}
+
+/** Every text of a form, in order. */
+function textsOf(value: unknown, into: string[] = []): string[] {
+  if (typeof value === "string") into.push(value);
+  else if (Array.isArray(value)) for (const item of value) textsOf(item, into);
+  else if (value && typeof value === "object") for (const item of Object.values(value)) textsOf(item, into);
+  return into;
+}
+
+/**
+ * The form, or, while prerendering, its place (form-slots.ts). Its kind is everything its HTML
+ * depends on but the heading: the form and its language, the props it shows, and which of its
+ * texts are marked as English on this page (that depends on the texts around it).
+ */
+function FormSlot(props: ConfiguredFormProps) {
+  const slots = useContext(FormSlotsContext);
+  const langOf = useFallbackLang();
+  if (!slots) return <ConfiguredForm {...props} />;
+  const { form, lang, title, idPrefix, submitCheckMessage } = props;
+  const heading = title ?? form.title ?? "";
+  const marks = textsOf([heading, form])
+    .map((text) => (langOf(text) ? "e" : "-"))
+    .join("");
+  const place = slots.place(
+    JSON.stringify([form.id, lang, idPrefix ?? null, submitCheckMessage ?? null, title === undefined, marks]),
+    heading,
+  );
+  if ("marker" in place) return place.marker;
+  return (
+    <>
+      {place.start}
+      <ConfiguredForm {...props} headingText={place.heading} />
+      {place.end}
+    </>
   );
 }
 
@@ -82,9 +119,20 @@ interface ConfiguredFormProps extends LeadFormProps {
   /** The form as the English config has it: its select options are the answers sent. */
   options: Form;
   lang: string;
+  /** Prerendering only: what stands in the heading's place (form-slots.ts); the heading otherwise. */
+  headingText?: string;
 }
 
-function ConfiguredForm({ form, options, lang, title, context, submitCheckMessage, idPrefix }: ConfiguredFormProps) {
+function ConfiguredForm({
+  form,
+  options,
+  lang,
+  title,
+  context,
+  submitCheckMessage,
+  idPrefix,
+  headingText,
+}: ConfiguredFormProps) {
   const notify = useNotify();
   const ui = useUi();
   const langOf = useFallbackLang();
@@ -179,7 +227,7 @@ function ConfiguredForm({ form, options, lang, title, context, submitCheckMessag
     >
       {heading && (
         <h2 id={titleId} className="lead-form__title" lang={langOf(heading)}>
-          {heading}
+          {headingText ?? heading}
         </h2>
       )}
       {form.fields.map((field, index) => {
