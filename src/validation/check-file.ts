@@ -4,7 +4,7 @@
  * model. Everything else waits until every file has had its first pass.
  */
 import path from "node:path";
-import { documentTexts } from "../shared/i18n/texts";
+import { hasDocumentTexts } from "../shared/i18n/texts";
 import { type RefUse, validateDocument } from "./ajv";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
@@ -115,7 +115,7 @@ export class FileChecker {
     }
     const json = data as Json;
     if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
-    if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = documentTexts(json).length > 0;
+    if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = hasDocumentTexts(json);
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);

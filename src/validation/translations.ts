@@ -14,7 +14,7 @@ import { findHtmlProblems } from "../shared/html/html";
 import { keyedTexts } from "../shared/i18n/keys";
 import { englishOnly, type Language, siteLanguages } from "../shared/i18n/languages";
 import { placeholderMismatch } from "../shared/i18n/placeholders";
-import { documentTexts } from "../shared/i18n/texts";
+import { documentTexts, hasDocumentTexts } from "../shared/i18n/texts";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { PositionFinder } from "./positions";
@@ -139,7 +139,7 @@ export function untranslatedFileWarnings(
     const known = textsIn(f);
     if (known !== undefined) return known;
     const doc = readJson(settings, f);
-    return doc !== undefined && documentTexts(doc.data).length > 0;
+    return doc !== undefined && hasDocumentTexts(doc.data);
   });
   return languages.slice(1).flatMap((language, i) => {
     const missing = withTexts.filter((f) => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { keyedTexts } from "../../src/shared/i18n/keys";
-import { documentTexts, isTextKey } from "../../src/shared/i18n/texts";
+import { documentTexts, hasDocumentTexts, isTextKey } from "../../src/shared/i18n/texts";
 
 const siteRoot = path.resolve(import.meta.dirname, "../../site-config");
 const englishFiles = (dir = siteRoot): string[] =>
@@ -38,6 +38,15 @@ describe("which strings are texts to translate", () => {
         .map((t) => `${path.relative(siteRoot, file)} ${t.key}: ${t.value}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it("tells whether a file has a text to translate as listing them would, for every file of the site", () => {
+    for (const file of englishFiles()) {
+      const doc = read(file);
+      expect(hasDocumentTexts(doc), path.relative(siteRoot, file)).toBe(documentTexts(doc).length > 0);
+    }
+    expect(hasDocumentTexts({ slug: "knee", url: "/knee", image: "/a.svg" })).toBe(false);
+    expect(hasDocumentTexts({ slug: "knee", faqs: [{ question: "  " }, { question: "Is it painful?" }] })).toBe(true);
   });
 
   it("counts every interface word as a text, so each can be translated", () => {

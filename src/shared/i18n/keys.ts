@@ -55,27 +55,38 @@ export interface KeyedText {
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
- * Every string of a document with its key and pointer, in document order. `under` starts the walk
- * at a part of the document (a treatment inside a collection file: its pointer and its value).
+ * Visits every string of a document with its key and pointer, in document order, until `visit`
+ * returns true; returns whether it did. `pointer` starts the walk at a part of the document (a
+ * treatment inside a collection file: its pointer and its value).
  */
-export function keyedTexts(doc: unknown, pointer = ""): KeyedText[] {
-  const found: KeyedText[] = [];
-  const walk = (value: unknown, key: string, at: string) => {
-    if (typeof value === "string") {
-      found.push({ key, pointer: at, value });
-    } else if (Array.isArray(value)) {
+export function visitKeyedTexts(doc: unknown, visit: (text: KeyedText) => boolean | undefined, pointer = ""): boolean {
+  const walk = (value: unknown, key: string, at: string): boolean => {
+    if (typeof value === "string") return visit({ key, pointer: at, value }) === true;
+    if (Array.isArray(value)) {
       const segments = entrySegments(value);
-      value.forEach((item, i) => {
-        walk(item, join(key, segments[i]), `${at}/${i}`);
-      });
-    } else if (isObject(value)) {
+      return value.some((item, i) => walk(item, join(key, segments[i]), `${at}/${i}`));
+    }
+    if (isObject(value)) {
       for (const [name, child] of Object.entries(value)) {
-        if (name === "$schema") continue;
-        walk(child, join(key, name), `${at}/${escapePointer(name)}`);
+        if (name !== "$schema" && walk(child, join(key, name), `${at}/${escapePointer(name)}`)) return true;
       }
     }
+    return false;
   };
-  walk(doc, "", pointer);
+  return walk(doc, "", pointer);
+}
+
+/** Every string of a document with its key and pointer, in document order (see visitKeyedTexts). */
+export function keyedTexts(doc: unknown, pointer = ""): KeyedText[] {
+  const found: KeyedText[] = [];
+  visitKeyedTexts(
+    doc,
+    (text) => {
+      found.push(text);
+      return false;
+    },
+    pointer,
+  );
   return found;
 }
 

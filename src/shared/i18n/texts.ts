@@ -8,7 +8,7 @@
  * are the schemas' own; tests/i18n/texts.test.ts checks every string of site-config/ whose schema
  * is a pattern, a format or an enum against this list, so a new machine field cannot slip in.
  */
-import { keyedTexts } from "./keys.ts";
+import { keyedTexts, visitKeyedTexts } from "./keys.ts";
 
 /** Properties whose strings are values for machines, whatever file they are in. */
 const machineProperties = new Set([
@@ -86,9 +86,18 @@ export function isTextKey(key: string, value: string): boolean {
 /** Files no reader sees (placeholders.json tells the validator what is still a placeholder). */
 const unseenSchemas = /(^|\/)placeholders\.schema\.json$/;
 
+const unseen = (doc: unknown) => {
+  const schema = doc && typeof doc === "object" ? (doc as { $schema?: unknown }).$schema : undefined;
+  return typeof schema === "string" && unseenSchemas.test(schema);
+};
+
 /** The translatable texts of an English document, in document order. */
 export function documentTexts(doc: unknown) {
-  const schema = doc && typeof doc === "object" ? (doc as { $schema?: unknown }).$schema : undefined;
-  if (typeof schema === "string" && unseenSchemas.test(schema)) return [];
+  if (unseen(doc)) return [];
   return keyedTexts(doc).filter((text) => isTextKey(text.key, text.value));
+}
+
+/** Whether an English document has a translatable text (looks no further than the first). */
+export function hasDocumentTexts(doc: unknown): boolean {
+  return !unseen(doc) && visitKeyedTexts(doc, (text) => isTextKey(text.key, text.value));
 }
