@@ -18,19 +18,34 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
+import { isDataFileName, settingsFileName } from "../../shared/collections/store.ts";
 import { blockWordSections, prerenderWordSections } from "../../shared/i18n/interface-sections.ts";
 import { documentTexts } from "../../shared/i18n/texts.ts";
 
+/**
+ * The English files whose texts may be messages: not translations, and not the treatments (their
+ * texts are shown as written, published one treatment at a time; reading 10,000 of them took a
+ * second of every client build). A collection folder's settings stay, and a collection file's.
+ */
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
       ? e.name === "i18n"
         ? []
-        : walk(path.join(dir, e.name))
+        : isDataFileName(`${e.name}.json`)
+          ? [path.join(dir, e.name, settingsFileName)]
+          : walk(path.join(dir, e.name))
       : e.name.endsWith(".json")
         ? [path.join(dir, e.name)]
         : [],
   );
+
+/** A file's document without its treatments (a collection file's `sub_departments`). */
+function withoutTreatments(file: string, doc: Record<string, unknown>) {
+  if (!isDataFileName(path.basename(file))) return doc;
+  const { sub_departments: _, ...settings } = doc;
+  return settings;
+}
 
 /** The messages among `texts`, parsed, by their text. */
 export function parsedMessages(texts: Iterable<unknown>): Record<string, unknown> {
@@ -60,7 +75,9 @@ export function englishMessages(siteRoot: string): Record<string, unknown> {
   };
   return parsedMessages(
     walk(siteRoot).flatMap((file) =>
-      documentTexts(withoutBlockWords(file, JSON.parse(readFileSync(file, "utf8")))).map((t) => t.value),
+      documentTexts(withoutBlockWords(file, withoutTreatments(file, JSON.parse(readFileSync(file, "utf8"))))).map(
+        (t) => t.value,
+      ),
     ),
   );
 }
