@@ -372,7 +372,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   since = performance.now();
   const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full, fonts };
-  const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]);
+  const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || byPage(a, b));
   const result: JobResult =
     ordered.length === 0
       ? { written: [], unchanged: 0, times: {} }
@@ -527,6 +527,15 @@ const kindOrder: Record<Job["kind"], number> = {
   "list-data": 4,
   "index-data": 5,
 };
+
+/**
+ * Pages by their English address: a page in the site's languages one after another, so a worker
+ * reads a treatment once for all of them (jobs.ts). Other jobs keep their order.
+ */
+function byPage(a: Job, b: Job): number {
+  if (a.kind !== "page" || b.kind !== "page") return 0;
+  return a.spec.english < b.spec.english ? -1 : a.spec.english > b.spec.english ? 1 : 0;
+}
 
 const pageFileOf = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
 

@@ -27,6 +27,18 @@ function scriptJson(value: unknown): string {
     : json;
 }
 
+/** Hydration data serialised, by object: a treatment's pages in languages it has no texts in share theirs (manifest.ts). */
+const serialised = new WeakMap<object, string>();
+
+function hydrationJson(hydration: object): string {
+  let json = serialised.get(hydration);
+  if (json === undefined) {
+    json = scriptJson(hydration);
+    serialised.set(hydration, json);
+  }
+  return json;
+}
+
 /**
  * The <head> tags of a page. Link previews (Open Graph, read by WhatsApp, Facebook and LinkedIn;
  * Twitter's cards, read by X) get the title, description, address, locale and the preview image
@@ -137,7 +149,7 @@ export function pageDocument(
     templateLocale?.split("_")[0] === info.lang ? templateLocale : country ? `${info.lang}_${country}` : info.lang;
   const head = headTags(info, siteName, image, locale, fonts);
   const data = info.hydration
-    ? `<script type="application/json" id="page-data">${scriptJson(info.hydration)}</script>`
+    ? `<script type="application/json" id="page-data">${hydrationJson(info.hydration)}</script>`
     : "";
   // Fetched by the entry once the page has painted (src/site/main.tsx), not before: modulepreload
   // links would compete with the page's styles and images for a slow connection.

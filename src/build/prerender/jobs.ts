@@ -91,13 +91,30 @@ export interface JobResult {
 export type RenderPage = (info: PageInfo, template: string) => Promise<string>;
 export type PageInfoOf = (spec: PageSpec, sources: PageSources) => Promise<PageInfo>;
 
-/** Reads treatments from where they are stored; a collection file is parsed once per thread. */
+/** Treatments an item reader keeps: a treatment's pages in the site's languages come one after another. */
+const keptItems = 16;
+
+/**
+ * Reads treatments from where they are stored; a collection file is parsed once per thread, a
+ * treatment's own file once for the pages that follow one another (the same object: no one
+ * changes what they read).
+ */
 export function itemReader(catalog: JobCatalog): (dataFile: string, slug: string) => SubDepartment {
   const files = new Map<string, TreatmentCollection>();
+  const recent = new Map<string, SubDepartment>();
   return (dataFile, slug) => {
     const source = catalog.sources[dataFile]?.[slug];
     if (!source) throw new Error(`The catalog has no treatment '${slug}' in ${dataFile}.`);
-    if (source.index === undefined) return JSON.parse(readFileSync(source.file, "utf8")) as SubDepartment;
+    if (source.index === undefined) {
+      const key = `${dataFile}\u0000${slug}`;
+      let item = recent.get(key);
+      if (!item) {
+        item = JSON.parse(readFileSync(source.file, "utf8")) as SubDepartment;
+        recent.set(key, item);
+        if (recent.size > keptItems) recent.delete(recent.keys().next().value as string);
+      }
+      return item;
+    }
     let whole = files.get(source.file);
     if (!whole) {
       whole = JSON.parse(readFileSync(source.file, "utf8")) as TreatmentCollection;

@@ -398,6 +398,22 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   return info;
 }
 
+/**
+ * The hydration data of a treatment's pages without a translation: the same object for the same
+ * treatment (its pages in the site's languages, one after another), so the page document
+ * serialises it once (document.ts).
+ */
+const englishHydrations = new WeakMap<SubDepartment, HydrationPayload>();
+
+function englishHydration(dataFile: string, collection: CatalogCollection, english: SubDepartment): HydrationPayload {
+  let hydration = englishHydrations.get(english);
+  if (!hydration) {
+    hydration = { treatment: { file: dataFile, data: treatmentData(collection, english) } };
+    englishHydrations.set(english, hydration);
+  }
+  return hydration;
+}
+
 async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): Promise<PageInfo> {
   const presentation = Object.values(presentations).find((p) => p.dataFile === spec.dataFile);
   if (!presentation) throw new Error(`No presentation names ${spec.dataFile}.`);
@@ -439,13 +455,16 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
     ],
     // The English treatment and, in another language, its texts in it: the page translates it
     // with them, hydrating with no request.
-    hydration: {
-      treatment: {
-        file: spec.dataFile,
-        data: treatmentData(collection, english),
-        ...(Object.keys(own).length > 0 ? { translation: { lang, strings: own } } : {}),
-      },
-    },
+    hydration:
+      Object.keys(own).length > 0
+        ? {
+            treatment: {
+              file: spec.dataFile,
+              data: treatmentData(collection, english),
+              translation: { lang, strings: own },
+            },
+          }
+        : englishHydration(spec.dataFile, collection, english),
     // A translated treatment's card in its language: its heading, its speciality's name. One whose
     // heading is not translated shares the English page's card: a card costs 0.1 s of CPU to draw,
     // and a card per language for every treatment would triple a large site's first build
