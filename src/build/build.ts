@@ -13,8 +13,9 @@ import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
 import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
-import { loadServerBundle, pageTemplate, robotsTxt, runJobsOnWorkers, sitemap } from "./prerender/prerender";
+import { loadServerBundle, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
+import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
 import { type TypecheckResult, typecheck } from "./typecheck";
 import { moveStaged, startViteBuilds, type ViteBuilt } from "./vite/vite-builds";
 import { type WholeLayout, writeWhole } from "./whole-file";
@@ -36,6 +37,8 @@ export interface BuildOptions {
   workers?: number;
   /** Where the build's lines go (default: the console). */
   log?: (line: string) => void;
+  /** What one sitemap file may hold (tests make a small site's sitemap split; default sitemaps.org's limits). */
+  sitemapLimits?: SitemapLimits;
 }
 
 export interface BuildReport {
@@ -441,14 +444,16 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       removed.push(...removeOutput(distDir, dataPaths.whole(id.slice("whole:".length))));
   }
 
-  // sitemap.xml and robots.txt.
+  // sitemap.xml (an index of sitemap-N.xml on a very large site) and robots.txt.
   const base = bundle.siteFacts.canonicalBase;
-  for (const [name, text] of [
-    ["sitemap.xml", sitemap(base, specs, bundle.siteFacts.languages)],
-    ["robots.txt", robotsTxt(base)],
-  ] as const) {
+  const sitemaps = sitemapFiles(base, specs, bundle.siteFacts.languages, options.sitemapLimits);
+  for (const [name, text] of [...Object.entries(sitemaps), ["robots.txt", robotsTxt(base)]]) {
     written.push(...writeIfChanged(distDir, name, text, !full));
   }
+  // Parts of a larger sitemap than this one (a full build's clean-up removes them too).
+  if (!full)
+    for (const name of readdirSync(distDir))
+      if (isSitemapPart(name) && !(name in sitemaps)) removed.push(...removeOutput(distDir, name));
   if (full) {
     const kept = new Set([...madeByVite, ...written, "shell.html"].map((f) => path.normalize(f)));
     removed.push(...removeAllBut(distDir, kept));

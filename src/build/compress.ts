@@ -61,7 +61,7 @@ export function levelsFor(relative: string): Levels {
   if (normal.startsWith("assets/builtin/") || normal.startsWith(".vite/")) return noCopies;
   if (normal.endsWith(".html") && normal !== "shell.html" && normal !== "index.html") return contentLevels;
   // The sitemap grows with the site (1 MB at 10,000 pages: brotli 11 took 2.8 s of a build).
-  if (normal.startsWith("assets/data/") || normal === "sitemap.xml") return contentLevels;
+  if (normal.startsWith("assets/data/") || /^sitemap(-\d+)?\.xml$/.test(normal)) return contentLevels;
   return assetLevels;
 }
 

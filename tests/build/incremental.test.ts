@@ -87,6 +87,22 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
     }
   });
 
+  it("splits the sitemap into parts behind an index once it outgrows one file, and removes the parts when it no longer does", async () => {
+    const dist = path.join(copy.root, "dist");
+    await buildCopy(copy.root, false, () => {}, { sitemapLimits: { urls: 40, bytes: 50 * 1024 * 1024 } });
+    const parts = readdirSync(dist).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(readFileSync(path.join(dist, "sitemap.xml"), "utf8")).toContain("<sitemapindex ");
+    expect(existsSync(path.join(dist, `${parts[0]}.br`))).toBe(true);
+
+    await build();
+    expect(readdirSync(dist).filter((f) => f.startsWith("sitemap-"))).toEqual([]);
+    expect(readFileSync(path.join(dist, "sitemap.xml"), "utf8")).toContain("<urlset ");
+    const incremental = snapshot(copy.root);
+    await build(true);
+    expect(snapshot(copy.root)).toEqual(incremental);
+  });
+
   it("after a navigation change, makes every page again and says why", async () => {
     const navigation = path.join(copy.root, "site-config/navigation.json");
     writeFileSync(navigation, readFileSync(navigation, "utf8").replace('"About us"', '"About the hospital"'));

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type BuildReport, runBuild } from "../../src/build/build";
+import { type BuildOptions, type BuildReport, runBuild } from "../../src/build/build";
 import { filesUnder } from "../../src/build/inputs";
 
 /** Every file of dist/ with the hash of its bytes. */
@@ -24,13 +24,18 @@ export function snapshot(root: string): Record<string, string> {
 }
 
 /** Builds the copy at `root` in one thread, without the type check (npm test's own step); its lines go to `log`. */
-export async function buildCopy(root: string, force: boolean, log: (line: string) => void): Promise<BuildReport> {
+export async function buildCopy(
+  root: string,
+  force: boolean,
+  log: (line: string) => void,
+  options: Partial<BuildOptions> = {},
+): Promise<BuildReport> {
   // As `npm run build` runs it (vitest sets NODE_ENV=test, which would bundle React's development build).
   const mode = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
     // One thread (the worker pool is for thousands of pages).
-    return await runBuild({ root, force, typecheck: false, workers: 1, log });
+    return await runBuild({ root, force, typecheck: false, workers: 1, log, ...options });
   } finally {
     process.env.NODE_ENV = mode;
   }

@@ -15,10 +15,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { localPath } from "../../shared/i18n/languages";
 import { buildLanguageFonts } from "../fonts";
 import { InputScanner } from "../inputs";
 import { projectRoot } from "../project-root";
+import { robotsTxt, sitemapFiles } from "../sitemap";
 import { serverBundleOptions } from "../vite/vite-builds";
 import type { Job, JobContext, JobResult } from "./jobs";
 import type { Catalog, PageSpec } from "./manifest";
@@ -123,38 +123,6 @@ export async function runJobsOnWorkers(
   return mergeResults(results.flat());
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-
-/**
- * sitemap.xml of the pages (a language's root, '/' or '/te', is left out: /home is the home
- * page's address), each with the same page in every language and x-default (Google's hreflang in
- * sitemaps: xhtml:link alternates on each <url>).
- */
-export function sitemap(
-  base: string,
-  pages: readonly { path: string; english: string }[],
-  languages: readonly { code: string }[] = [{ code: "en" }],
-) {
-  const codes = languages.map((l) => l.code);
-  const urls = pages
-    .filter((p) => p.english !== "/")
-    .map((p) => {
-      const links =
-        codes.length < 2
-          ? []
-          : [...codes.map((code) => [code, localPath(p.english, code, codes[0])]), ["x-default", p.english]].map(
-              ([hreflang, to]) =>
-                `\n    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(base + to)}"/>`,
-            );
-      return `  <url><loc>${escapeXml(base + p.path)}</loc>${links.join("")}${links.length > 0 ? "\n  " : ""}</url>`;
-    })
-    .join("\n");
-  const xhtml = codes.length < 2 ? "" : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls}\n</urlset>\n`;
-}
-
-export const robotsTxt = (base: string) => `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`;
-
 /** The page template: the client build's index.html, kept as shell.html for pages only the browser resolves. */
 export function pageTemplate(distDir: string): string {
   const shellPath = path.join(distDir, "shell.html");
@@ -192,7 +160,8 @@ export async function prerenderAll(options: {
   const jobs: Job[] = specs.map((spec) => ({ kind: "page", spec }));
   const done = await runJobsOnWorkers(jobs, context, options.ssrDir, options.workers);
   const base = bundle.siteFacts.canonicalBase;
-  writeFileSync(path.join(options.distDir, "sitemap.xml"), sitemap(base, specs, bundle.siteFacts.languages));
+  for (const [name, text] of Object.entries(sitemapFiles(base, specs, bundle.siteFacts.languages)))
+    writeFileSync(path.join(options.distDir, name), text);
   writeFileSync(path.join(options.distDir, "robots.txt"), robotsTxt(base));
   return {
     pages: specs.length,
