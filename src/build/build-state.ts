@@ -8,13 +8,13 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import type { Checked } from "../validation";
+import type { Checked, UnplacedProblem } from "../validation";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 3;
+const stateVersion = 4;
 
 export interface BuildState {
   version: number;
@@ -34,6 +34,8 @@ export interface BuildState {
   jobs: Record<string, string>;
   /** The validator's first-pass results by file, with the stamp of the file they are for. */
   validation: Record<string, { stamp: string; checked: Checked }>;
+  /** The validator's checks of each translation file against its English file (src/validation/run.ts). */
+  translationChecks?: Record<string, UnplacedProblem[]>;
   /** Where each treatment lies in each collection's whole data file (whole-file.ts). */
   wholes?: Record<string, WholeLayout>;
   /** The files of the languages' fonts this build linked (a later build removes those it no longer links). */

@@ -160,6 +160,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const viteBuilds = full ? startViteBuilds(root, staging.client, staging.ssr) : undefined;
   const viteStarted = performance.now();
   let validationEntries: BuildState["validation"];
+  const translationEntries: NonNullable<BuildState["translationChecks"]> = {};
   try {
     validationEntries = checkInputs();
   } catch (error) {
@@ -176,6 +177,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     since = performance.now();
     const validationEntries: BuildState["validation"] = {};
     const keptValidation = full && changedCode.length > 0 ? {} : (before?.validation ?? {});
+    const keptTranslations = full && changedCode.length > 0 ? {} : (before?.translationChecks ?? {});
     const stampOf = (file: string) => {
       const relative = path.relative(root, file);
       const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
@@ -192,6 +194,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       },
       set(file, checked: Checked) {
         validationEntries[file] = { stamp: keyOf(file), checked };
+      },
+      getTranslation: (file) => keptTranslations[file],
+      setTranslation(file, problems) {
+        translationEntries[file] = problems;
       },
     };
     const report = validateSite({
@@ -267,7 +273,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // Each language's font, subset to the characters its texts use (cached by font and characters).
   since = performance.now();
-  const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"));
+  const fonts = await buildLanguageFonts(root, distDir, path.join(cache, "fonts"), !options.force);
   for (const font of Object.values(fonts))
     madeByVite.push(font.font.replace(/^\//, ""), font.stylesheet.replace(/^\//, ""));
   // A language's font changes when a translation brings or drops a letter (a treatment's, which an
@@ -471,6 +477,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     languageFonts: fontFiles(fonts),
     pageCards,
     validation: validationEntries,
+    translationChecks: translationEntries,
     dist: distFingerprint(distDir),
   };
   writeState(cache, newState);

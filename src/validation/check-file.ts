@@ -40,6 +40,8 @@ export interface Checked {
    * what each language lacks asks it of every file, and would otherwise read them all again).
    */
   hasTexts?: boolean;
+  /** Whether a translation file is a draft (site.json's per-language list of drafts, likewise). */
+  draft?: boolean;
 }
 
 /** Where the first pass runs: the site folder and the project's schemas. */
@@ -116,6 +118,7 @@ export class FileChecker {
     const json = data as Json;
     if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
     if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = hasDocumentTexts(json);
+    if (file.startsWith(this.translationsPrefix)) result.draft = json.status === "draft";
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);

@@ -6,7 +6,7 @@
 
 export type { Checked } from "./check-file";
 export { jobsFor, listJsonFiles } from "./list-files";
-export type { Problem, Severity } from "./problem";
+export type { Problem, Severity, UnplacedProblem } from "./problem";
 export { formatHuman, type HumanOptions } from "./report";
 export {
   type Overlay,

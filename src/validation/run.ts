@@ -23,7 +23,7 @@ import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
-import { translationChecks, untranslatedFileWarnings } from "./translations";
+import { translationChecks, translationTarget, untranslatedFileWarnings } from "./translations";
 import { pageMetaWarnings } from "./warnings";
 
 // The x-html check runs the site's sanitiser, which parses HTML with a DOM: in Node, jsdom's
@@ -43,6 +43,13 @@ export type Overlay = ReadonlyMap<string, string>;
 export interface ValidationCache {
   get(file: string): Checked | undefined;
   set(file: string, checked: Checked): void;
+  /**
+   * A translation file's checks against its English file, kept with the cache. The run takes them
+   * only when neither file nor site.json was read again (each is as it was when they were made),
+   * and hands them back each run, so what a cache keeps is never older than its files.
+   */
+  getTranslation?(file: string): UnplacedProblem[] | undefined;
+  setTranslation?(file: string, problems: UnplacedProblem[]): void;
 }
 
 /** A whole site folder to validate, as the editor does before it writes a change. */
@@ -91,12 +98,13 @@ export function runValidation(options: RunOptions): RunReport {
   const placeholders = readPlaceholders(options.siteRoot, read);
   const checker = new FileChecker(options, read, { placeholders });
   const { cache, overlay } = options;
-  let fresh = 0;
+  /** Files read and checked in this run (the others' first pass came from the cache). */
+  const freshFiles = new Set<string>();
   const checked = options.jobs.map((job) => {
     const kept = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
     // A result kept from a run that did not validate the file has no schema check in it.
     if (kept && (kept.validate || !job.validate)) return copyOf(kept, job.validate);
-    fresh++;
+    freshFiles.add(job.file);
     const result = checker.check(job);
     if (cache && !overlay?.has(job.file)) cache.set(job.file, copyOf(result, result.validate));
     return result;
@@ -115,6 +123,7 @@ export function runValidation(options: RunOptions): RunReport {
   const broken = (file: string) => brokenFiles.has(file);
   const checkedByFile = new Map(checked.map((r) => [r.file, r]));
   const textsIn = (file: string) => checkedByFile.get(file)?.hasTexts;
+  const draftIn = (file: string) => checkedByFile.get(file)?.draft;
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -122,7 +131,10 @@ export function runValidation(options: RunOptions): RunReport {
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
     if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
-      result.problems.push(...languageChecks(result.file, result.schema, options, read, display, broken, textsIn));
+      const unchanged = (file: string) => checkedByFile.has(file) && !freshFiles.has(file);
+      result.problems.push(
+        ...languageChecks(result.file, result.schema, options, read, display, broken, { textsIn, draftIn, unchanged }),
+      );
     }
   }
 
@@ -165,7 +177,7 @@ export function runValidation(options: RunOptions): RunReport {
   const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
   return {
     files: validated.length,
-    checked: fresh,
+    checked: freshFiles.size,
     problems,
     errors,
     warnings: problems.length - errors,
@@ -195,19 +207,37 @@ function languageChecks(
   read: (file: string) => string,
   display: (file: string) => string,
   broken: (file: string) => boolean,
-  textsIn: (file: string) => boolean | undefined,
+  firstPass: {
+    /** Whether an English file holds texts, and whether a translation is a draft, from the first pass. */
+    textsIn: (file: string) => boolean | undefined;
+    draftIn: (file: string) => boolean | undefined;
+    /** Whether a file was in this run and came from the cache (unchanged since its result was kept). */
+    unchanged: (file: string) => boolean;
+  },
 ): UnplacedProblem[] {
+  const { textsIn, draftIn, unchanged } = firstPass;
   const settings = { siteRoot: options.siteRoot, read, display, hasSchemaErrors: broken };
   if (schema === "site.schema.json") {
     if (path.dirname(file) !== options.siteRoot) return [];
     const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));
-    return untranslatedFileWarnings(siteFiles, settings, textsIn);
+    return untranslatedFileWarnings(siteFiles, settings, textsIn, draftIn);
   }
-  try {
-    return translationChecks(file, JSON.parse(read(file)), settings);
-  } catch {
-    return [];
+  // Kept from the last run while the translation, its English file and site.json are unchanged:
+  // a site with 10,000 translated treatments checked each against its English file on every build.
+  const { cache } = options;
+  const english = translationTarget(options.siteRoot, file)?.english;
+  const inputs = [file, english, path.join(options.siteRoot, "site.json")];
+  const kept = inputs.every((f) => f !== undefined && unchanged(f)) ? cache?.getTranslation?.(file) : undefined;
+  let problems = kept;
+  if (!problems) {
+    try {
+      problems = translationChecks(file, JSON.parse(read(file)), settings);
+    } catch {
+      problems = [];
+    }
   }
+  if (!options.overlay?.has(file)) cache?.setTranslation?.(file, problems);
+  return problems.map((p) => ({ ...p }));
 }
 
 /** A result as kept or as handed out: its own lists, so a run's additions never reach the cache. */

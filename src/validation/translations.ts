@@ -130,6 +130,8 @@ export function untranslatedFileWarnings(
   settings: TranslationSettings,
   /** What the first pass found (undefined: not known, the file is read). */
   textsIn: (file: string) => boolean | undefined = () => undefined,
+  /** Whether a translation is a draft, from the first pass (undefined: not known, the file is read). */
+  draftIn: (file: string) => boolean | undefined = () => undefined,
 ): UnplacedProblem[] {
   const languages = languagesOf(settings);
   const i18n = path.join(settings.siteRoot, "i18n") + path.sep;
@@ -149,7 +151,9 @@ export function untranslatedFileWarnings(
     const shown = (files: string[], from: string) => files.map((f) => path.relative(from, f).split(path.sep).join("/"));
     const folder = path.join(settings.siteRoot, "i18n", language.code);
     const drafts = [...translated].filter(
-      (f) => f.startsWith(folder + path.sep) && (readJson(settings, f)?.data as Json | undefined)?.status === "draft",
+      (f) =>
+        f.startsWith(folder + path.sep) &&
+        (draftIn(f) ?? (readJson(settings, f)?.data as Json | undefined)?.status === "draft"),
     );
     const at = `/languages/${i + 1}`;
     return [
