@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitCollection } from "../../src/build/collection-storage";
 import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
-import type { FileResponse, RefusedResponse, SaveResponse } from "../../src/editor/shared/api";
+import type { CollectionIndexResponse, FileResponse, RefusedResponse, SaveResponse } from "../../src/editor/shared/api";
+import { documentTexts } from "../../src/shared/i18n/texts";
 import { copySite, projectRoot, type TempSite } from "./temp-site";
 
 let site: TempSite;
@@ -37,6 +38,26 @@ const open = async (slug: string) =>
   (await (await send("POST", "translation", { path: `${folder}/${slug}.json`, lang: "te" })).json()) as FileResponse;
 
 describe("editor API: translating a treatment page of a collection folder", { timeout: 60_000 }, () => {
+  it("lists, in a language, how many texts of each treatment on the list's page are untranslated", async () => {
+    const list = async (lang?: string) => {
+      const q = new URLSearchParams({ path: `${folder}/_collection.json`, q: "", offset: "0", limit: "50" });
+      if (lang) q.set("lang", lang);
+      return (await (await fetch(api(`collection?${q}`))).json()) as CollectionIndexResponse;
+    };
+    const telugu = await list("te");
+    const knee = telugu.items.find((i) => i.slug === "total-knee-replacement");
+    const hipItem = telugu.items.find((i) => i.slug === hip);
+    // The knee's texts are translated into Telugu (a draft of every text); the hip's have no file.
+    expect(knee?.untranslated).toBe(0);
+    expect(hipItem?.untranslated).toBeGreaterThan(10);
+    // Counted as the file list counts a file: a text with no translation, or an empty one.
+    const english = JSON.parse(await readFile(site.file(`${folder}/${hip}.json`), "utf8"));
+    expect(hipItem?.untranslated).toBe(documentTexts(english).length);
+    // In English, or a language the site does not have, no counts.
+    expect((await list()).items.every((i) => i.untranslated === undefined)).toBe(true);
+    expect((await list("fr")).items.every((i) => i.untranslated === undefined)).toBe(true);
+  });
+
   it("opens the treatment's own translation file", async () => {
     const opened = await open("total-knee-replacement");
     expect(opened.info.path).toBe(`${translations}/total-knee-replacement.json`);

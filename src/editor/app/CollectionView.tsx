@@ -63,7 +63,7 @@ export function CollectionView({
     const request = new AbortController();
     // `version` changes after a save or a copy: the list is read again.
     void version;
-    listCollection(place.collection, query, offset, pageSize, request.signal).then(
+    listCollection(place.collection, query, offset, pageSize, request.signal, translateInto?.code).then(
       (answer) => {
         setPage(answer);
         setError(undefined);
@@ -73,7 +73,7 @@ export function CollectionView({
       },
     );
     return () => request.abort();
-  }, [place.collection, query, offset, version]);
+  }, [place.collection, query, offset, version, translateInto?.code]);
 
   const saved = useCallback(() => {
     setVersion((v) => v + 1);
@@ -229,6 +229,9 @@ export function CollectionView({
               >
                 <span className="part-list__label">{item.name}</span>
                 <span className="part-list__detail">{item.slug}</span>
+                {translateInto && item.untranslated ? (
+                  <span className="files__untranslated">{item.untranslated} untranslated</span>
+                ) : null}
               </button>
             </li>
           ))}

@@ -82,8 +82,11 @@ export async function listCollection(
   offset: number,
   limit: number,
   signal?: AbortSignal,
+  /** A language: each treatment of a collection folder then says how much of it is untranslated. */
+  lang?: string,
 ): Promise<CollectionIndexResponse> {
   const params = new URLSearchParams({ path, q: query, offset: String(offset), limit: String(limit) });
+  if (lang) params.set("lang", lang);
   return json(await fetch(`${apiPaths.collection}?${params}`, { cache: "no-store", signal }));
 }
 

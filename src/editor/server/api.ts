@@ -37,7 +37,13 @@ import { type Checker, type CheckResult, type CheckSetup, candidateChecker } fro
 import { siteChoices } from "./choices";
 import { CollectionIndex } from "./collections";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
-import { ensureTranslation, isTranslation, languagesOf, untranslatedCounts } from "./translations";
+import {
+  ensureTranslation,
+  isTranslation,
+  languagesOf,
+  treatmentsUntranslated,
+  untranslatedCounts,
+} from "./translations";
 
 export interface ApiOptions {
   store: ConfigStore;
@@ -359,6 +365,13 @@ export function createApi(options: ApiOptions) {
           Number(q.get("offset") ?? 0) || 0,
           Number(q.get("limit") ?? 50) || 50,
         );
+        // In a language the site has: how much of each listed treatment is still to translate.
+        const lang = q.get("lang");
+        const translated = lang ? (await languagesOf(store)).slice(1).some((l) => l.code === lang) : false;
+        if (lang && translated && answer.storage === "folder") {
+          const counts = await treatmentsUntranslated(store, answer.items, lang);
+          answer.items = answer.items.map((item) => ({ ...item, untranslated: counts[item.slug] }));
+        }
         send(res, 200, answer satisfies CollectionIndexResponse);
       } else if (url.pathname === apiPaths.entry && req.method === "GET") {
         const entry = await readEntry(url.searchParams.get("path"), url.searchParams.get("slug"));

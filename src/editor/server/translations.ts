@@ -40,17 +40,44 @@ export async function untranslatedCounts(
   const counts: Record<string, Record<string, number>> = {};
   for (const file of files) {
     const english = await readJson(path.join(store.siteRoot, file.slice(store.prefix.length + 1)));
-    const keys = documentTexts(english).map((t) => t.key);
-    if (keys.length === 0) continue;
+    if (documentTexts(english).length === 0) continue;
     counts[file] = {};
     for (const { code } of languages.slice(1)) {
       const doc = (await readJson(store.resolve(translationOf(store, file, code)) ?? "")) as
         | { strings?: Record<string, unknown> }
         | undefined;
-      const strings = doc?.strings ?? {};
-      counts[file][code] = keys.filter((k) => typeof strings[k] !== "string" || strings[k] === "").length;
+      counts[file][code] = missing(english, doc?.strings ?? {});
     }
   }
+  return counts;
+}
+
+/** How many texts of an English document have no translation among `strings`. */
+const missing = (english: unknown, strings: Record<string, unknown>) =>
+  documentTexts(english).filter((t) => typeof strings[t.key] !== "string" || strings[t.key] === "").length;
+
+/**
+ * For the treatments of a collection folder's list (a page of it, 50 at most): how many of each
+ * one's texts have no translation into `lang`, by slug. Each is its own file, and so is each
+ * translation: the list reads the page's, never the whole collection.
+ */
+export async function treatmentsUntranslated(
+  store: ConfigStore,
+  items: readonly { slug: string; path?: string }[],
+  lang: string,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await Promise.all(
+    items.map(async ({ slug, path: file }) => {
+      if (!file) return;
+      const english = await readJson(store.resolve(file) ?? "");
+      if (english === undefined) return;
+      const doc = (await readJson(store.resolve(translationOf(store, file, lang)) ?? "")) as
+        | { strings?: Record<string, unknown> }
+        | undefined;
+      counts[slug] = missing(english, doc?.strings ?? {});
+    }),
+  );
   return counts;
 }
 

@@ -83,9 +83,11 @@ export interface IndexedTreatment {
   url?: string;
   /** For a collection stored as a folder: the treatment page file's editor path. */
   path?: string;
+  /** Asked with `lang`, for a collection stored as a folder: how many of its texts have no translation into it. */
+  untranslated?: number;
 }
 
-/** GET /editor/api/collection?path=...&q=...&offset=...&limit=...: a page of a collection's list. */
+/** GET /editor/api/collection?path=...&q=...&offset=...&limit=...[&lang=te]: a page of a collection's list. */
 export interface CollectionIndexResponse {
   /** The collection's editor path: its file, or its folder's _collection.json. */
   path: string;
