@@ -257,7 +257,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     // takes index.html's place (pageTemplate); this client build's, not the last one's.
     rmSync(path.join(distDir, "shell.html"), { force: true });
     log(
-      `  ${"client build, server bundle (vite)".padEnd(40)} ${seconds(viteStarted).padStart(6)} s  (cpu ${cpuSeconds(built.cpu)} s; beside validation, then ${seconds(since)} s more)`,
+      `  ${"client build, server bundle (vite)".padEnd(40)} ${seconds(viteStarted).padStart(6)} s  (cpu ${cpuSeconds(built.cpu)} s; beside the checks, then ${seconds(since)} s more)`,
     );
     cpuMark = process.cpuUsage();
     since = performance.now();
