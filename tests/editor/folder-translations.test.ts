@@ -8,7 +8,14 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitCollection } from "../../src/build/collection-storage";
 import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
-import type { CollectionIndexResponse, FileResponse, RefusedResponse, SaveResponse } from "../../src/editor/shared/api";
+import type {
+  CollectionIndexResponse,
+  FileListResponse,
+  FileResponse,
+  RefusedResponse,
+  SaveResponse,
+  UntranslatedResponse,
+} from "../../src/editor/shared/api";
 import { documentTexts } from "../../src/shared/i18n/texts";
 import { copySite, projectRoot, type TempSite } from "./temp-site";
 
@@ -56,6 +63,34 @@ describe("editor API: translating a treatment page of a collection folder", { ti
     // In English, or a language the site does not have, no counts.
     expect((await list()).items.every((i) => i.untranslated === undefined)).toBe(true);
     expect((await list("fr")).items.every((i) => i.untranslated === undefined)).toBe(true);
+  });
+
+  it("counts a collection folder's untranslated texts in all, its treatments' with its settings', and follows a save", async () => {
+    const totals = async () =>
+      (await (
+        await fetch(api(`untranslated?path=${encodeURIComponent(`${folder}/_collection.json`)}`))
+      ).json()) as UntranslatedResponse;
+    // Each treatment's count, as the list shows it, and the settings' as the file list counts a file.
+    const perTreatment = async (lang: string) => {
+      const q = new URLSearchParams({ path: `${folder}/_collection.json`, q: "", offset: "0", limit: "50", lang });
+      const answer = (await (await fetch(api(`collection?${q}`))).json()) as CollectionIndexResponse;
+      return answer.items.reduce((n, i) => n + (i.untranslated ?? 0), 0);
+    };
+    const list = (await (await fetch(api("files"))).json()) as FileListResponse;
+    const settings = list.untranslated[`${folder}/_collection.json`] ?? { te: 0, hi: 0 };
+    const before = await totals();
+    expect(before.te).toBe((await perTreatment("te")) + settings.te);
+    expect(before.hi).toBe((await perTreatment("hi")) + settings.hi);
+    expect(before.te).toBeGreaterThan(0);
+
+    // The hip's name translated into Hindi (a first translation: an empty draft, then one text): one fewer.
+    const opened = (await (
+      await send("POST", "translation", { path: `${folder}/${hip}.json`, lang: "hi" })
+    ).json()) as FileResponse;
+    const data = { ...JSON.parse(opened.text), strings: { name: "हिप रिप्लेसमेंट सर्जरी" } };
+    const saved = await send("PUT", "file", { path: opened.info.path, data, baseHash: opened.hash });
+    expect(saved.status).toBe(200);
+    expect((await totals()).hi).toBe(before.hi - 1);
   });
 
   it("opens the treatment's own translation file", async () => {

@@ -10,7 +10,7 @@ import type { ChoicesResponse } from "../shared/api";
 import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
-import { listFiles, readChoices } from "./api-client";
+import { listFiles, readChoices, untranslatedTotals } from "./api-client";
 import { CollectionView } from "./CollectionView";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
@@ -110,6 +110,21 @@ export function EditorApp() {
   );
   const language = languages.slice(1).find((l) => l.code === place.lang);
 
+  // In a language, a collection folder's count covers its treatments: read on the server after the
+  // list has painted (thousands of files; later asks look at their stamps only), then shown in
+  // place of its settings' own count. Asked again with each new file list (after a save).
+  const translating = language !== undefined;
+  useEffect(() => {
+    if (!translating) return;
+    const folders = listed.filter((file) => file.collection?.storage === "folder").map((file) => file.path);
+    for (const path of folders) {
+      untranslatedTotals(path).then(
+        (totals) => setUntranslated((counts) => ({ ...counts, [path]: totals })),
+        () => undefined,
+      );
+    }
+  }, [listed, translating]);
+
   const openTreatment = useCallback(
     (treatment: string | undefined) => {
       const next = { file: place.file, treatment, lang: place.lang };
@@ -183,7 +198,7 @@ export function EditorApp() {
                           {file.detail ? <span className="files__detail">{file.detail}</span> : null}
                           {language && untranslated[file.path]?.[language.code] ? (
                             <span className="files__untranslated">
-                              {untranslated[file.path][language.code]} untranslated
+                              {untranslated[file.path][language.code].toLocaleString("en")} untranslated
                             </span>
                           ) : null}
                         </a>

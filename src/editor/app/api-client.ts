@@ -9,6 +9,7 @@ import type {
   FileResponse,
   RefusedResponse,
   SaveResponse,
+  UntranslatedResponse,
 } from "../shared/api";
 import { apiPaths } from "../shared/api";
 
@@ -20,6 +21,11 @@ async function json<T>(response: Response): Promise<T> {
 
 export async function listFiles(): Promise<FileListResponse> {
   return json(await fetch(apiPaths.files));
+}
+
+/** A collection folder's untranslated texts in all, per language (its treatments are read on the server). */
+export async function untranslatedTotals(path: string): Promise<UntranslatedResponse> {
+  return json(await fetch(`${apiPaths.untranslated}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
 }
 
 export async function readFile(path: string): Promise<FileResponse> {

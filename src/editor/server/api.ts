@@ -26,6 +26,7 @@ import type {
   SaveRequest,
   SaveResponse,
   TranslationRequest,
+  UntranslatedResponse,
 } from "../shared/api";
 import { apiPaths, apiPrefix } from "../shared/api";
 import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
@@ -39,6 +40,7 @@ import { CollectionIndex } from "./collections";
 import { type ConfigStore, hashText, NotEditable, type StoredFile } from "./config-store";
 import {
   ensureTranslation,
+  FolderUntranslated,
   isTranslation,
   languagesOf,
   treatmentsUntranslated,
@@ -100,6 +102,7 @@ export function createApi(options: ApiOptions) {
   }
 
   const index = new CollectionIndex(store);
+  const folderUntranslated = new FolderUntranslated(store);
 
   async function candidate(body: CheckRequest): Promise<{ stored: StoredFile; text: string }> {
     if (!body || typeof body.path !== "string") throw new HttpError(400, "The request names no file ('path').");
@@ -357,6 +360,9 @@ export function createApi(options: ApiOptions) {
               : await check(store.resolve(target) as string, text, stored.absolute);
           send(res, 200, { errors: result.errors, warnings: result.warnings } satisfies CheckResponse);
         }
+      } else if (url.pathname === apiPaths.untranslated && req.method === "GET") {
+        const totals = await folderUntranslated.totals(url.searchParams.get("path") ?? "", await languagesOf(store));
+        send(res, 200, totals satisfies UntranslatedResponse);
       } else if (url.pathname === apiPaths.collection && req.method === "GET") {
         const q = url.searchParams;
         const answer = await index.search(

@@ -4,10 +4,11 @@
  * file to edit, made (empty, a draft) the first time someone translates that file.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Language, siteLanguages, translationPath } from "../../shared/i18n/languages";
 import { documentTexts } from "../../shared/i18n/texts";
+import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
 import type { ConfigStore } from "./config-store";
 
 async function readJson(file: string): Promise<unknown> {
@@ -79,6 +80,55 @@ export async function treatmentsUntranslated(
     }),
   );
   return counts;
+}
+
+/**
+ * The untranslated texts of a collection folder's treatments, in all, per language. Each
+ * treatment's count is kept by the size and time of its file and its translation: the first call
+ * reads every treatment (about a second at 10,000), later ones look at the files' stamps only.
+ * The file list asks for it after it has painted (GET untranslated).
+ */
+export class FolderUntranslated {
+  private readonly kept = new Map<string, { stamp: string; count: number }>();
+
+  constructor(private readonly store: ConfigStore) {}
+
+  /** Per language other than the default: the untranslated texts of the folder's settings and treatments. */
+  async totals(settingsFile: string, languages: readonly Language[]): Promise<Record<string, number>> {
+    const place = collectionPlace(settingsFile);
+    const folder = this.store.resolve(settingsFile);
+    if (place?.storage !== "folder" || place.slug || !folder) return {};
+    const files = (await readdir(path.dirname(folder))).filter((name) => name.endsWith(".json"));
+    const totals: Record<string, number> = {};
+    for (const { code } of languages.slice(1)) {
+      let total = 0;
+      for (const name of files) total += await this.count(treatmentFilePath(settingsFile, name.slice(0, -5)), code);
+      totals[code] = total;
+    }
+    return totals;
+  }
+
+  private async count(file: string, lang: string): Promise<number> {
+    const english = this.store.resolve(file) ?? "";
+    const translation = this.store.resolve(translationOf(this.store, file, lang)) ?? "";
+    const stamp = `${await stampOf(english)}|${await stampOf(translation)}`;
+    const key = `${lang}\u0000${file}`;
+    const kept = this.kept.get(key);
+    if (kept?.stamp === stamp) return kept.count;
+    const doc = (await readJson(translation)) as { strings?: Record<string, unknown> } | undefined;
+    const count = missing(await readJson(english), doc?.strings ?? {});
+    this.kept.set(key, { stamp, count });
+    return count;
+  }
+}
+
+async function stampOf(file: string): Promise<string> {
+  try {
+    const s = await stat(file);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "none";
+  }
 }
 
 /**

@@ -87,6 +87,12 @@ export interface IndexedTreatment {
   untranslated?: number;
 }
 
+/**
+ * GET /editor/api/untranslated?path=...: a collection folder's untranslated texts in all (its
+ * settings' and its treatments'), per language; the file list asks for it once it has painted.
+ */
+export type UntranslatedResponse = Record<string, number>;
+
 /** GET /editor/api/collection?path=...&q=...&offset=...&limit=...[&lang=te]: a page of a collection's list. */
 export interface CollectionIndexResponse {
   /** The collection's editor path: its file, or its folder's _collection.json. */
@@ -158,4 +164,5 @@ export const apiPaths = {
   collection: `${apiPrefix}collection`,
   entry: `${apiPrefix}entry`,
   duplicate: `${apiPrefix}duplicate`,
+  untranslated: `${apiPrefix}untranslated`,
 } as const;
