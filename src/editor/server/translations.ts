@@ -41,21 +41,25 @@ export async function untranslatedCounts(
   const counts: Record<string, Record<string, number>> = {};
   for (const file of files) {
     const english = await readJson(path.join(store.siteRoot, file.slice(store.prefix.length + 1)));
-    if (documentTexts(english).length === 0) continue;
+    const keys = textKeys(english);
+    if (keys.length === 0) continue;
     counts[file] = {};
     for (const { code } of languages.slice(1)) {
       const doc = (await readJson(store.resolve(translationOf(store, file, code)) ?? "")) as
         | { strings?: Record<string, unknown> }
         | undefined;
-      counts[file][code] = missing(english, doc?.strings ?? {});
+      counts[file][code] = missing(keys, doc?.strings ?? {});
     }
   }
   return counts;
 }
 
-/** How many texts of an English document have no translation among `strings`. */
-const missing = (english: unknown, strings: Record<string, unknown>) =>
-  documentTexts(english).filter((t) => typeof strings[t.key] !== "string" || strings[t.key] === "").length;
+/** The keys of an English document's texts. */
+const textKeys = (english: unknown) => documentTexts(english).map((t) => t.key);
+
+/** How many of the texts `keys` name have no translation among `strings`. */
+const missing = (keys: readonly string[], strings: Record<string, unknown>) =>
+  keys.filter((key) => typeof strings[key] !== "string" || strings[key] === "").length;
 
 /**
  * For the treatments of a collection folder's list (a page of it, 50 at most): how many of each
@@ -76,7 +80,7 @@ export async function treatmentsUntranslated(
       const doc = (await readJson(store.resolve(translationOf(store, file, lang)) ?? "")) as
         | { strings?: Record<string, unknown> }
         | undefined;
-      counts[slug] = missing(english, doc?.strings ?? {});
+      counts[slug] = missing(textKeys(english), doc?.strings ?? {});
     }),
   );
   return counts;
@@ -89,7 +93,10 @@ export async function treatmentsUntranslated(
  * The file list asks for it after it has painted (GET untranslated).
  */
 export class FolderUntranslated {
-  private readonly kept = new Map<string, { stamp: string; count: number }>();
+  /** Each English file's text keys, by its stamp (read once for every language). */
+  private readonly texts = new Map<string, { stamp: string; keys: string[] }>();
+  /** Each (language, file)'s count, by the stamps of the file and its translation. */
+  private readonly counts = new Map<string, { stamp: string; count: number }>();
 
   constructor(private readonly store: ConfigStore) {}
 
@@ -99,25 +106,35 @@ export class FolderUntranslated {
     const folder = this.store.resolve(settingsFile);
     if (place?.storage !== "folder" || place.slug || !folder) return {};
     const files = (await readdir(path.dirname(folder))).filter((name) => name.endsWith(".json"));
-    const totals: Record<string, number> = {};
-    for (const { code } of languages.slice(1)) {
-      let total = 0;
-      for (const name of files) total += await this.count(treatmentFilePath(settingsFile, name.slice(0, -5)), code);
-      totals[code] = total;
+    const codes = languages.slice(1).map((l) => l.code);
+    const totals: Record<string, number> = Object.fromEntries(codes.map((code) => [code, 0]));
+    for (const name of files) {
+      const file = treatmentFilePath(settingsFile, name.slice(0, -".json".length));
+      const english = await this.keysOf(file);
+      for (const code of codes) totals[code] += await this.count(file, english, code);
     }
     return totals;
   }
 
-  private async count(file: string, lang: string): Promise<number> {
-    const english = this.store.resolve(file) ?? "";
+  private async keysOf(file: string): Promise<{ stamp: string; keys: string[] }> {
+    const absolute = this.store.resolve(file) ?? "";
+    const stamp = await stampOf(absolute);
+    const kept = this.texts.get(file);
+    if (kept?.stamp === stamp) return kept;
+    const read = { stamp, keys: textKeys(await readJson(absolute)) };
+    this.texts.set(file, read);
+    return read;
+  }
+
+  private async count(file: string, english: { stamp: string; keys: string[] }, lang: string): Promise<number> {
     const translation = this.store.resolve(translationOf(this.store, file, lang)) ?? "";
-    const stamp = `${await stampOf(english)}|${await stampOf(translation)}`;
+    const stamp = `${english.stamp}|${await stampOf(translation)}`;
     const key = `${lang}\u0000${file}`;
-    const kept = this.kept.get(key);
+    const kept = this.counts.get(key);
     if (kept?.stamp === stamp) return kept.count;
     const doc = (await readJson(translation)) as { strings?: Record<string, unknown> } | undefined;
-    const count = missing(await readJson(english), doc?.strings ?? {});
-    this.kept.set(key, { stamp, count });
+    const count = missing(english.keys, doc?.strings ?? {});
+    this.counts.set(key, { stamp, count });
     return count;
   }
 }
