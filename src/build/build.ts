@@ -13,6 +13,7 @@ import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
 import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
+import { pageBuildErrorName } from "./prerender/page-error";
 import { loadServerBundle, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
@@ -385,9 +386,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const result: JobResult =
     ordered.length === 0
       ? { written: [], unchanged: 0, times: {} }
-      : ordered.length < inThreadJobs || workers <= 1
-        ? await bundle.runJobs(ordered, context)
-        : await runJobsOnWorkers(ordered, context, ssrDir, workers);
+      : await (ordered.length < inThreadJobs || workers <= 1
+          ? bundle.runJobs(ordered, context)
+          : runJobsOnWorkers(ordered, context, ssrDir, workers)
+        ).catch((error: unknown) => {
+          // A page that failed names itself and its file (page-error.ts): that, not a stack, is shown.
+          throw error instanceof Error && error.name === pageBuildErrorName ? new BuildError(error.message) : error;
+        });
   step(`pages and data (${plural(stale.length, "job")} of ${planned.length.toLocaleString("en")})`, since);
   if (result.cards && result.cards.drawn + result.cards.cached > 0)
     log(

@@ -85,6 +85,24 @@ describe("a translated page's social card", { timeout: 60_000 }, () => {
     expect(scriptFontOf("Heart Failure Treatment")).toBeUndefined();
   });
 
+  it("draws a long Telugu or Hindi heading smaller, then cut with an ellipsis, and never fails the build", async () => {
+    const title = { ...options, width: 1056, maxHeight: 306 };
+    for (const heading of [
+      "కరోనరీ యాంజియోగ్రామ్ ".repeat(4).trim(), // 83 characters: sharp refused it before
+      "कोरोनरी एंजियोग्राफी ".repeat(8).trim(), // 167
+      "కరోనరీ ".repeat(2000), // 14,000: Pango refused the surface before
+      "కరోనరీయాంజియోగ్రామ్".repeat(30), // one word wider than the card
+    ]) {
+      const font = scriptFontOf(heading);
+      if (!font) throw new Error("no script font");
+      const drawn = await scriptText(heading, font, title);
+      expect(drawn.height, heading.slice(0, 20)).toBeLessThanOrEqual(306);
+      expect(drawn.width, heading.slice(0, 20)).toBeLessThanOrEqual(1056);
+    }
+    const image = await ensureCard({ ...card, title: "కరోనరీ యాంజియోగ్రామ్ ".repeat(4).trim() }, store);
+    expect(image).toMatchObject({ width: 1200, height: 630 });
+  });
+
   it("is a 1200 × 630 PNG with its words in its language, and keeps an English card's name", async () => {
     const telugu = await ensureCard({ ...card, title: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ", kicker: "ఆర్థోపెడిక్స్" }, store);
     expect(telugu.alt).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals");

@@ -26,6 +26,7 @@ import { compressFile, isCompressible } from "../compress";
 import { writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
+import { pageBuildError } from "./page-error";
 
 /** Where one treatment is stored: its own file, or a place in its collection's file. */
 export interface ItemSource {
@@ -207,13 +208,18 @@ export async function runJobs(
     switch (job.kind) {
       case "page": {
         assetsOf ??= routeAssets(readManifest(context.distDir));
-        let start = performance.now();
-        const info = await pages.pageInfo(job.spec, sources);
-        info.assets = assetsOf(info.modules);
-        result.times["page info"] = (result.times["page info"] ?? 0) + performance.now() - start;
-        start = performance.now();
-        const html = await pages.render(info, context.template);
-        result.times.render = (result.times.render ?? 0) + performance.now() - start;
+        let html: string;
+        try {
+          let start = performance.now();
+          const info = await pages.pageInfo(job.spec, sources);
+          info.assets = assetsOf(info.modules);
+          result.times["page info"] = (result.times["page info"] ?? 0) + performance.now() - start;
+          start = performance.now();
+          html = await pages.render(info, context.template);
+          result.times.render = (result.times.render ?? 0) + performance.now() - start;
+        } catch (error) {
+          throw pageBuildError(job.spec, context.catalog, error);
+        }
         write(pageFile(job.spec.path), html);
         break;
       }
