@@ -1,14 +1,16 @@
 /**
- * The editor's server, for development only: its JSON API, and (unless `app: false`) the editor
- * app, the preview and the site itself through Vite. It listens on 127.0.0.1 and nowhere else.
+ * `npm run edit`: the editor on a developer's own machine, on 127.0.0.1 and nowhere else, working
+ * on the checkout's own site-config/ (no sign-in: the developer is the only person). It serves the
+ * JSON API and (unless `app: false`) the editor app, the preview and the site itself through Vite.
+ * The hosted editor for the content team is `npm run editor` (hosted.ts).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
-import { createApi } from "./api";
+import { createEditorApp, loopbackHost } from "./app";
 import type { Checker } from "./check";
 import { ConfigStore } from "./config-store";
+import { contentRoutes } from "./routes/content";
+import { SiteApi } from "./site-api";
 import { createViteApp, editorPages, pageHtml } from "./vite-app";
 
 export interface EditorServerOptions {
@@ -42,10 +44,9 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
   const siteRoot = path.resolve(options.siteRoot ?? path.join(projectRoot, "site-config"));
   const publicDir = path.resolve(options.publicDir ?? path.join(projectRoot, "public"));
   const host = options.host ?? "127.0.0.1";
-  const store = new ConfigStore(siteRoot);
   let vite: ViteDevServer | undefined;
-  const api = createApi({
-    store,
+  const site = new SiteApi({
+    store: new ConfigStore(siteRoot),
     check: options.check,
     checkSetup: { projectRoot, siteRoot, publicDir },
     // The next page load must read the saved file, even before Vite's file watcher notices it.
@@ -55,51 +56,40 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
     },
   });
 
-  const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end(`The editor failed: ${(error as Error)?.message ?? error}`);
-    });
+  const app = createEditorApp({
+    allowedHost: loopbackHost,
+    hostRefusal: "The editor only answers on 127.0.0.1 or localhost.",
+    // Everything else (the editor's pages, the preview, the site, Vite's modules) is Vite's.
+    fallback: async (request, reply) => {
+      if (!vite)
+        return reply.code(404).type("text/plain; charset=utf-8").send("The editor app is not served (app: false).");
+      const pathname = request.url.split("?")[0];
+      const page = editorPages[pathname];
+      if (page) {
+        const html = await vite.transformIndexHtml(request.url, pageHtml(page));
+        return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
+      }
+      reply.hijack();
+      vite.middlewares(request.raw, reply.raw, () => {
+        reply.raw.writeHead(404).end();
+      });
+    },
   });
+  await app.register(contentRoutes, { site: async () => site });
+  app.get("/", (_request, reply) => reply.redirect("/editor/"));
+  app.get("/editor", (_request, reply) => reply.redirect("/editor/"));
 
-  async function route(req: IncomingMessage, res: ServerResponse) {
-    if (await api(req, res)) return;
-    const pathname = new URL(req.url ?? "/", "http://editor.local").pathname;
-    if (pathname === "/editor" || pathname === "/") {
-      res.writeHead(302, { Location: "/editor/" }).end();
-      return;
-    }
-    if (!vite) {
-      res
-        .writeHead(404, { "Content-Type": "text/plain; charset=utf-8" })
-        .end("The editor app is not served (app: false).");
-      return;
-    }
-    const page = editorPages[pathname];
-    if (page) {
-      const html = await vite.transformIndexHtml(req.url ?? pathname, pageHtml(page));
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(html);
-      return;
-    }
-    vite.middlewares(req, res, () => {
-      res.writeHead(404).end();
-    });
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 5180, host, () => resolve());
-  });
-  if (options.app !== false) vite = await createViteApp({ projectRoot, siteRoot, publicDir, httpServer: server });
-  const { port } = server.address() as AddressInfo;
+  await app.listen({ port: options.port ?? 5180, host });
+  if (options.app !== false) vite = await createViteApp({ projectRoot, siteRoot, publicDir, httpServer: app.server });
+  const port = (app.server.address() as { port: number }).port;
   return {
     url: `http://${host}:${port}`,
     port,
     siteRoot,
     async close() {
       await vite?.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      app.server.closeAllConnections();
+      await app.close();
     },
   };
 }

@@ -1,0 +1,94 @@
+/**
+ * The editor's content API: one small handler per route, each working on the site the request
+ * names (the working tree for `npm run edit`, a change set's worktree in a hosted editor).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type {
+  CheckRequest,
+  ChoicesResponse,
+  CollectionIndexResponse,
+  DuplicateRequest,
+  EntrySaveRequest,
+  FileListResponse,
+  FileResponse,
+  SaveRequest,
+  TranslationRequest,
+  UntranslatedResponse,
+} from "../../shared/api";
+import { apiPaths } from "../../shared/api";
+import type { OnWritten, SiteApi } from "../site-api";
+import { checkEntry, duplicateEntry, openEntry, saveEntry, searchCollection } from "../site-entries";
+import { languagesOf } from "../translations";
+
+export interface ContentRoutesOptions {
+  /** The site a request works on. */
+  site: (request: FastifyRequest) => Promise<SiteApi>;
+  /** What to do with what a request wrote (a hosted editor commits it as the person). */
+  written?: (request: FastifyRequest, site: SiteApi) => OnWritten | undefined;
+  /** Throws an HttpError(403) when the person may not write `file` (an editor path). */
+  mayWrite?: (request: FastifyRequest, file: string) => void;
+}
+
+type Query = Record<string, string | undefined>;
+
+export async function contentRoutes(app: FastifyInstance, options: ContentRoutesOptions) {
+  const { site } = options;
+  const mayWrite = (request: FastifyRequest, file: unknown) => options.mayWrite?.(request, String(file));
+  const written = (request: FastifyRequest, on: SiteApi) => options.written?.(request, on);
+
+  app.get(apiPaths.files, async (request): Promise<FileListResponse> => (await site(request)).files());
+
+  app.get<{ Querystring: Query }>(
+    apiPaths.file,
+    async (request): Promise<FileResponse> => (await site(request)).file(request.query.path ?? ""),
+  );
+
+  app.put<{ Body: SaveRequest }>(apiPaths.file, async (request, reply) => {
+    const on = await site(request);
+    mayWrite(request, request.body?.path);
+    const [status, answer] = await on.save(request.body, written(request, on));
+    return reply.code(status).send(answer);
+  });
+
+  app.post<{ Body: TranslationRequest }>(apiPaths.translation, async (request): Promise<FileResponse> => {
+    const on = await site(request);
+    const { path, lang } = request.body ?? {};
+    if (typeof path === "string" && typeof lang === "string") mayWrite(request, on.translationPath(path, lang));
+    return on.translation(path, lang, written(request, on));
+  });
+
+  app.get(apiPaths.choices, async (request): Promise<ChoicesResponse> => (await site(request)).choices());
+
+  app.post<{ Body: CheckRequest }>(apiPaths.check, async (request) => {
+    const on = await site(request);
+    return typeof request.body?.slug === "string" ? checkEntry(on, request.body) : on.checkFile(request.body);
+  });
+
+  app.get<{ Querystring: Query }>(apiPaths.untranslated, async (request): Promise<UntranslatedResponse> => {
+    const on = await site(request);
+    return on.folderUntranslated.totals(request.query.path ?? "", await languagesOf(on.store));
+  });
+
+  app.get<{ Querystring: Query }>(
+    apiPaths.collection,
+    async (request): Promise<CollectionIndexResponse> => searchCollection(await site(request), request.query),
+  );
+
+  app.get<{ Querystring: Query }>(apiPaths.entry, async (request) =>
+    openEntry(await site(request), request.query.path, request.query.slug),
+  );
+
+  app.put<{ Body: EntrySaveRequest }>(apiPaths.entry, async (request, reply) => {
+    const on = await site(request);
+    mayWrite(request, request.body?.path);
+    const [status, answer] = await saveEntry(on, request.body, written(request, on));
+    return reply.code(status).send(answer);
+  });
+
+  app.post<{ Body: DuplicateRequest }>(apiPaths.duplicate, async (request, reply) => {
+    const on = await site(request);
+    mayWrite(request, request.body?.path);
+    const [status, answer] = await duplicateEntry(on, request.body, written(request, on));
+    return reply.code(status).send(answer);
+  });
+}

@@ -1,0 +1,278 @@
+/**
+ * What the editor can do with one site folder: list its config files, open one, check a change,
+ * save it, open a translation. The HTTP routes (routes/content.ts) call these; a hosted editor has
+ * one SiteApi per change set (its own git worktree), `npm run edit` one for the working tree.
+ *
+ * A save is refused (400) when the validator finds errors, and (409) when the file on disk is no
+ * longer the one the person opened; otherwise the file is written atomically, in the file's own
+ * layout (see shared/json-format.ts), so the diff shows only what changed. Saves of one file run
+ * one after another, so two tabs cannot interleave. Each write is reported to `written`, which a
+ * hosted editor turns into a commit authored by the person who saved.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type {
+  CheckRequest,
+  CheckResponse,
+  ConflictResponse,
+  FileListResponse,
+  FileResponse,
+  RefusedResponse,
+  SaveRequest,
+  SaveResponse,
+} from "../shared/api";
+import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
+import { printJson } from "../shared/json-format";
+import { writeFileAtomic } from "./atomic-write";
+import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
+import { siteChoices } from "./choices";
+import { CollectionIndex } from "./collections";
+import { type ConfigStore, hashText, type StoredFile } from "./config-store";
+import { HttpError } from "./http-error";
+import {
+  ensureTranslation,
+  FolderUntranslated,
+  isTranslation,
+  languagesOf,
+  translationOf,
+  untranslatedCounts,
+} from "./translations";
+
+/** A file the editor wrote or removed: its editor path and its text before and after. */
+export interface Written {
+  path: string;
+  before: string | undefined;
+  after: string | undefined;
+}
+
+/** Told of what one request wrote, before the answer goes out (a hosted editor commits it). */
+export type OnWritten = (files: Written[]) => Promise<void>;
+
+export type Answer<T> = [number, T];
+export type SaveAnswer = Answer<SaveResponse | RefusedResponse | ConflictResponse>;
+
+export interface SiteApiOptions {
+  store: ConfigStore;
+  /** Replaces the validator's checks (tests of the API's own behaviour). */
+  check?: Checker;
+  checkSetup: CheckSetup;
+  /** Told of each file written (the dev server makes Vite forget its old content). */
+  onWrite?: (absolute: string) => void;
+}
+
+export function refused(result: CheckResult): [number, RefusedResponse] {
+  const count = result.errors.length;
+  return [
+    400,
+    {
+      message: `Not saved: ${count === 1 ? "1 problem needs" : `${count} problems need`} fixing first.`,
+      errors: result.errors,
+      warnings: result.warnings,
+    },
+  ];
+}
+
+export class SiteApi {
+  readonly store: ConfigStore;
+  readonly check: Checker;
+  readonly index: CollectionIndex;
+  readonly folderUntranslated: FolderUntranslated;
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(readonly options: SiteApiOptions) {
+    this.store = options.store;
+    this.check = options.check ?? candidateChecker(options.checkSetup);
+    this.index = new CollectionIndex(this.store);
+    this.folderUntranslated = new FolderUntranslated(this.store);
+    // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
+    void this.store
+      .list()
+      .then((files) => this.index.warm(files.filter((f) => f.kind === "collection").map((f) => f.path)))
+      .catch(() => undefined);
+  }
+
+  /** Runs writes of one file one after another. */
+  serialised<T>(file: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(file) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    this.queues.set(
+      file,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  /** Tells the hooks that a file was written (or removed). */
+  wrote(absolute: string) {
+    this.options.onWrite?.(absolute);
+  }
+
+  async files(): Promise<FileListResponse> {
+    const { store } = this;
+    const files = (await store.list()).filter((f) => !isTranslation(store, f.path));
+    const languages = await languagesOf(store);
+    const untranslated = await untranslatedCounts(
+      store,
+      files.map((f) => f.path),
+      languages,
+    );
+    return { files, languages, untranslated };
+  }
+
+  async file(file: string): Promise<FileResponse> {
+    const stored = await this.store.read(file);
+    return { info: stored.info, text: stored.text, hash: stored.hash };
+  }
+
+  choices() {
+    const { siteRoot, publicDir } = this.options.checkSetup;
+    return siteChoices(siteRoot, publicDir);
+  }
+
+  /** The translation of an English file into `lang`, made (an empty draft) if there is none yet. */
+  async translation(file: unknown, lang: unknown, written?: OnWritten): Promise<FileResponse> {
+    const languages = await languagesOf(this.store);
+    if (!languages.slice(1).some((l) => l.code === lang))
+      throw new HttpError(400, `'${String(lang)}' is not one of the languages site.json lists.`);
+    await this.store.read(String(file));
+    const target = this.translationPath(String(file), String(lang));
+    const existed = await this.store.read(target).then(
+      () => true,
+      () => false,
+    );
+    const made = await ensureTranslation(this.store, String(file), String(lang));
+    const stored = await this.store.read(made);
+    if (!existed) await written?.([{ path: made, before: undefined, after: stored.text }]);
+    return { info: stored.info, text: stored.text, hash: stored.hash };
+  }
+
+  /** Where `file`'s translation into `lang` is, whether or not it exists yet. */
+  translationPath(file: string, lang: string): string {
+    return translationOf(this.store, file, lang);
+  }
+
+  async candidate(body: CheckRequest): Promise<{ stored: StoredFile; text: string }> {
+    if (!body || typeof body.path !== "string") throw new HttpError(400, "The request names no file ('path').");
+    if (body.data === null || typeof body.data !== "object" || Array.isArray(body.data))
+      throw new HttpError(400, "The request's 'data' must be the file's content, a JSON object.");
+    const stored = await this.store.read(body.path);
+    const data = body.data as Record<string, unknown>;
+    const before = JSON.parse(stored.text) as Record<string, unknown>;
+    if (data.$schema !== before.$schema)
+      throw new HttpError(400, `The file's "$schema" cannot change (it is "${String(before.$schema)}").`);
+    return { stored, text: printJson(data, stored.text) };
+  }
+
+  /**
+   * Where a file's new text goes: its own path, or, for a treatment page file of a collection
+   * folder whose slug changed, the file named after the new slug (the old one is then removed).
+   */
+  destination(stored: StoredFile, data: unknown): string {
+    const place = collectionPlace(stored.info.path);
+    const slug = (data as { slug?: unknown }).slug;
+    if (!place?.slug || typeof slug !== "string" || slug === place.slug || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+      return stored.info.path;
+    return treatmentFilePath(place.collection, slug);
+  }
+
+  async checkFile(body: CheckRequest): Promise<CheckResponse> {
+    const { stored, text } = await this.candidate(body);
+    const target = this.destination(stored, body.data);
+    const result =
+      target === stored.info.path
+        ? await this.check(stored.absolute, text)
+        : await this.check(this.store.resolve(target) as string, text, stored.absolute);
+    return { errors: result.errors, warnings: result.warnings };
+  }
+
+  /** Saves a whole file (or a folder's treatment page file, renamed after a new slug). */
+  save(body: SaveRequest, written?: OnWritten): Promise<SaveAnswer> {
+    return this.serialised(String(body?.path), () => this.saveNow(body, written));
+  }
+
+  private async saveNow(body: SaveRequest, written?: OnWritten): Promise<SaveAnswer> {
+    const { stored, text } = await this.candidate(body);
+    const target = this.destination(stored, body.data);
+    if (target !== stored.info.path) return this.move(body, stored, text, target, written);
+    if (typeof body.baseHash !== "string")
+      throw new HttpError(400, "The request has no 'baseHash' of the file as opened.");
+    const conflict = (hash: string): [number, ConflictResponse] => [
+      409,
+      {
+        message: `${stored.info.path} was changed on disk after you opened it (by someone else, or another program). Nothing was saved. Reload it to see the new version, then make your change again.`,
+        hash,
+      },
+    ];
+    if (stored.hash !== body.baseHash) return conflict(stored.hash);
+    if (text === stored.text) return [200, { text, hash: stored.hash, warnings: [] }];
+    const result = await this.check(stored.absolute, text);
+    if (result.errors.length > 0) return refused(result);
+    // The check takes a moment; make sure nobody wrote the file meanwhile.
+    let changedTo: string | undefined;
+    try {
+      await writeFileAtomic(stored.absolute, text, {
+        beforeRename: async () => {
+          const now = await this.store.read(stored.info.path);
+          if (now.hash !== stored.hash) {
+            changedTo = now.hash;
+            throw new Error("changed on disk");
+          }
+        },
+      });
+    } catch (error) {
+      if (changedTo) return conflict(changedTo);
+      throw error;
+    }
+    await result.adopt?.();
+    this.wrote(stored.absolute);
+    await written?.([{ path: stored.info.path, before: stored.text, after: text }]);
+    return [200, { text, hash: hashText(text), warnings: result.warnings }];
+  }
+
+  /** A treatment page file saved under its new slug: the new file written, then the old one removed. */
+  private async move(
+    body: SaveRequest,
+    stored: StoredFile,
+    text: string,
+    target: string,
+    written?: OnWritten,
+  ): Promise<SaveAnswer> {
+    if (stored.hash !== body.baseHash)
+      return [
+        409,
+        {
+          message: `${stored.info.path} was changed on disk after you opened it. Nothing was saved. Reload it, then make your change again.`,
+          hash: stored.hash,
+        },
+      ];
+    const absolute = this.store.resolve(target) as string;
+    if (
+      await this.store.read(target).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      const slug = path.basename(target, ".json");
+      return [
+        400,
+        {
+          message: `Not saved: another treatment page already has the slug '${slug}'. Choose another one.`,
+          errors: [],
+          warnings: [],
+        },
+      ];
+    }
+    const result = await this.check(absolute, text, stored.absolute);
+    if (result.errors.length > 0) return refused(result);
+    await writeFileAtomic(absolute, text);
+    await rm(stored.absolute);
+    await result.adopt?.();
+    this.wrote(absolute);
+    this.wrote(stored.absolute);
+    await written?.([
+      { path: target, before: undefined, after: text },
+      { path: stored.info.path, before: stored.text, after: undefined },
+    ]);
+    return [200, { text, hash: hashText(text), warnings: result.warnings, path: target }];
+  }
+}
