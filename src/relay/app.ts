@@ -150,7 +150,11 @@ async function startMetrics(
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = createLogger({ write: options.log, level: options.logLevel });
+  const log = createLogger({
+    write: options.log,
+    level: options.logLevel,
+    secrets: [options.crm?.accessKey, options.crm?.secretKey],
+  });
   const forms = options.forms ?? loadForms(options.formsDir);
   const leadsDb = options.leadsDb ?? ":memory:";
   if (!options.databaseUrl && leadsDb === ":memory:" && process.env.NODE_ENV !== "test") {

@@ -10,9 +10,12 @@
  * - an error body {"Status":"Error","ExceptionType":"MX...","ExceptionMessage":...}, or another
  *   4xx: dead, with the reason. LeadSquared does not accept such a lead however often it is sent.
  *
- * The keys never appear in a reason, a log line or an error: only the host is ever named.
+ * The keys never appear in a reason, a log line or an error, in any encoding: whatever the CRM (or
+ * a proxy in front of it) answers, even quoting the request URL, is masked (secret-mask.ts) before
+ * it becomes a reason.
  */
 import type { LeadAttribute } from "../shared/leads/lead";
+import { secretMasker } from "./secret-mask";
 import type { CrmSettings } from "./settings";
 
 /** What one delivery attempt came to. */
@@ -89,14 +92,18 @@ function networkReason(error: unknown, crm: CrmSettings): string {
     e?.name === "TimeoutError"
       ? `timed out after ${crm.timeoutMs} ms`
       : (e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error));
-  // Belt and braces: whatever an error says, it must not carry the keys.
-  return `network: ${text}`.split(crm.accessKey).join("***").split(crm.secretKey).join("***");
+  return `network: ${text}`;
 }
 
 /** A sender to LeadSquared with the given settings. */
 export function leadSquaredSender(crm: CrmSettings, fetchImpl: typeof fetch = fetch): CrmSender {
   const url = leadCaptureUrl(crm);
-  return async (attributes, signal) => {
+  const mask = secretMasker([crm.accessKey, crm.secretKey]);
+  const masked = (outcome: CrmOutcome): CrmOutcome =>
+    outcome.kind === "delivered" ? outcome : { ...outcome, reason: mask(outcome.reason) };
+  return async (attributes, signal) => masked(await send(attributes, signal));
+
+  async function send(attributes: LeadAttribute[], signal?: AbortSignal): Promise<CrmOutcome> {
     try {
       const response = await fetchImpl(url, {
         method: "POST",
@@ -107,9 +114,10 @@ export function leadSquaredSender(crm: CrmSettings, fetchImpl: typeof fetch = fe
           : AbortSignal.timeout(crm.timeoutMs),
       });
       const text = await response.text();
-      return classifyCrmResponse(response.status, text, retryAfterMs(response.headers.get("retry-after")));
+      // Masked before it is cut to a snippet, which could leave half a key.
+      return classifyCrmResponse(response.status, mask(text), retryAfterMs(response.headers.get("retry-after")));
     } catch (error) {
       return { kind: "retry", reason: networkReason(error, crm) };
     }
-  };
+  }
 }

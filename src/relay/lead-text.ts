@@ -4,7 +4,8 @@
  * LeadSquared shows lead fields in its own pages and e-mails and exports them to spreadsheets,
  * so text goes there only in a form none of those can mistake for something else:
  *
- * - **Invisible characters go**: bidi controls (a right-to-left override makes `gpj.exe` read
+ * - **Invisible characters go**: what the site's text rule refuses (src/shared/text: controls,
+ *   lone surrogates, noncharacters), bidi controls (a right-to-left override makes `gpj.exe` read
  *   `exe.jpg`) and every other default-ignorable code point: zero-width spaces and joiners, the
  *   word joiner, soft hyphens, variation selectors, tag characters. One exception keeps Indic names
  *   as people write them: a zero-width (non-)joiner right after a virama, where it chooses how
@@ -24,6 +25,7 @@
  */
 import type { Form } from "../shared/generated/form";
 import type { FormValues } from "../shared/leads/rules";
+import { withoutRefused } from "../shared/text/text-rule";
 
 /** Viramas of the Indic scripts, after which ZWJ/ZWNJ choose a conjunct form (RFC 5892, CONTEXTJ). */
 const viramas = "\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA";
@@ -31,8 +33,6 @@ const invisible = new RegExp(
   `(?<![${viramas}])[\\u200C\\u200D]|(?![\\u200C\\u200D])[\\p{Default_Ignorable_Code_Point}\\p{Bidi_Control}]`,
   "gu",
 );
-// C1 controls (NEL aside): never typed, sometimes pasted.
-const c1Controls = /[\u0080-\u0084\u0086-\u009f]/g;
 const separators = /[\u0085\u2028\u2029]/g;
 
 /** Characters a spreadsheet reads as the start of a formula, ASCII and full-width. */
@@ -47,11 +47,10 @@ const phoneShaped = /^\+?[0-9][0-9 ().-]*$/;
  * (a textarea); otherwise separators become spaces.
  */
 export function withoutInvisible(text: string, multiline: boolean): string {
-  return text
+  // The site's text rule first (src/shared/text): controls, bidi controls, lone surrogates, noncharacters.
+  return withoutRefused(text.replace(separators, multiline ? "\n" : " "), true)
     .normalize("NFC")
     .replace(invisible, "")
-    .replace(c1Controls, "")
-    .replace(separators, multiline ? "\n" : " ")
     .trim();
 }
 

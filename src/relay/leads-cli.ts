@@ -3,7 +3,10 @@
  * dead ones, shows and releases held (honeypot) submissions, and erases one person's data on
  * request. It works on the SQLite file, or on the PostgreSQL outbox when DATABASE_URL (or
  * --database-url) is set. Names, phone numbers and e-mail addresses are masked unless
- * --show-personal-data is given: this output ends up in terminals, tickets and chat.
+ * --show-personal-data is given: this output ends up in terminals, tickets and chat. What a lead
+ * or a CRM said is printed as printable text only (src/shared/text: an escape sequence shows as
+ * `\u001b`), with the CRM's keys masked in any encoding (LEADSQUARED_ACCESS_KEY and _SECRET_KEY,
+ * when set: a reason stored before they were masked at the source).
  *
  *   npm run leads                          counts, then the pending and dead leads and the latest delivered
  *   npm run leads -- --status dead         only the dead ones
@@ -19,12 +22,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { printable } from "../shared/text/text-rule";
 import { maskEmail, maskName, maskPhone, maskText } from "./mask";
 import { PgStore } from "./pg-store";
+import { secretMasker } from "./secret-mask";
 import { SqliteStore } from "./sqlite-store";
 import { type HeldRow, type LeadRow, type LeadStatus, type LeadStore, phoneKey } from "./store";
 
 const usage = `Usage: npm run leads -- [--status pending|delivered|dead|withdrawn] [--limit N] [--requeue-dead] [--held] [--release ID] [--erase PHONE] [--show-personal-data] [--db FILE | --database-url URL]`;
+
+const hideKeys = secretMasker([process.env.LEADSQUARED_ACCESS_KEY?.trim(), process.env.LEADSQUARED_SECRET_KEY?.trim()]);
+
+/** A lead's or a CRM's words as a terminal may show them: printable, and never a key. */
+const shown = (parts: string[]) => `  ${parts.map((part) => printable(hideKeys(part))).join("  ")}`;
 
 function when(ms: number | null): string {
   if (ms === null) return "-";
@@ -48,7 +58,7 @@ function describeLead(lead: LeadRow | HeldRow, showPersonal: boolean): string {
     parts.push(
       `${lead.status === "dead" ? "reason" : "last error"}: ${showPersonal ? lead.lastError : maskText(lead.lastError)}`,
     );
-  return `  ${parts.join("  ")}`;
+  return shown(parts);
 }
 
 function describeHeld(held: HeldRow, showPersonal: boolean): string {
@@ -56,7 +66,7 @@ function describeHeld(held: HeldRow, showPersonal: boolean): string {
   const name = showPersonal ? attr("FirstName") : maskName(attr("FirstName"));
   const phone = showPersonal ? attr("Phone") : maskPhone(attr("Phone"));
   const erased = held.erasedAt === null ? [] : [`personal data erased ${when(held.erasedAt)}`];
-  return `  ${[when(held.createdAt), held.id, held.form, name || "-", phone || "-", ...erased].join("  ")}`;
+  return shown([when(held.createdAt), held.id, held.form, name || "-", phone || "-", ...erased]);
 }
 
 function parse(argv: string[]) {

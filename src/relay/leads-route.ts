@@ -15,11 +15,13 @@
  * are checked, free text never starts a formula nor opens markup (lead-text.ts), and the page's
  * treatment, department and speciality are names from the site's own config (page-context.ts).
  */
+
 import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Form } from "../shared/generated/form";
 import { boundContext, buildLead, type Lead, type LeadContext } from "../shared/leads/lead";
 import { type FormValues, normaliseValues, submitCheckError, validateValues } from "../shared/leads/rules";
+import { withoutRefused } from "../shared/text/text-rule";
 import type { ClientLimit } from "./client-limit";
 import { crmSafeValues, visibleValues } from "./lead-text";
 import type { Logger } from "./logger";
@@ -188,7 +190,12 @@ async function leadOf(form: Form, values: FormValues, claimed: LeadContext, deps
 /** What a honeypot submission is kept as: whatever can be read of it, for a person to judge. */
 async function heldLead(form: Form | undefined, body: Record<string, unknown>, deps: LeadRouteDeps): Promise<Lead> {
   if (!form)
-    return { form: String(body.form ?? "").slice(0, 64), kind: "unknown" as Lead["kind"], payload: {}, attributes: [] };
+    return {
+      form: withoutRefused(String(body.form ?? "").slice(0, 64), false),
+      kind: "unknown" as Lead["kind"],
+      payload: {},
+      attributes: [],
+    };
   // Released after review (npm run leads -- --release), it goes to the CRM as it is kept here.
   return leadOf(form, answersOf(form, body), boundContext(body.context), deps);
 }

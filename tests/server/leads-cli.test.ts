@@ -61,6 +61,28 @@ describe("npm run leads", () => {
     }
   }, 30_000);
 
+  it("prints what a visitor or a CRM sent as printable text: a terminal escape shows, never acts", async () => {
+    const { dir, cleanup } = tempDir("leads-cli-");
+    cleanups.push(cleanup);
+    const file = path.join(dir, "leads.db");
+    const outbox = new Outbox(file);
+    await outbox.accept({
+      form: "\u001b]0;owned\u0007\u009b2J\u202egpj.exe",
+      kind: "appointment",
+      payload: {},
+      attributes: [{ Attribute: "FirstName", Value: "Asha\u001b[31m" }],
+      fingerprint: "x",
+    });
+    const [lead] = outbox.due(Date.now() + 1000, 1);
+    outbox.markDead(lead.seq, "MXException: \u001b[2J\r\ncleared");
+    await outbox.close();
+    const { stdout } = await run(["--db", file, "--status", "dead", "--show-personal-data"]);
+    expect(stdout).toContain(
+      "\\u001b]0;owned\\u0007\\u009b2J\\u202egpj.exe  Asha\\u001b[31m  -  -  attempts 1  reason: MXException: \\u001b[2J\\u000d\\u000acleared",
+    );
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+  }, 30_000);
+
   it("prints personal data only when asked", async () => {
     const file = await outboxWithLeads();
     const { stdout } = await run(["--status", "pending", "--show-personal-data"], { LEADS_DB: file });
