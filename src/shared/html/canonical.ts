@@ -42,8 +42,9 @@ export function isCanonicalSafe(html: string): boolean {
       onStartTag(token) {
         const tag = token.tagName;
         if (!isAllowedTag(tag)) return refuse();
-        if (voidTags.has(tag)) return;
-        if (token.selfClosing || (tag === "a" && open.includes("a"))) return refuse();
+        const isVoid = voidTags.has(tag);
+        if ((token.selfClosing && !isVoid) || (tag === "a" && open.includes("a"))) return refuse();
+        // A void element's attributes are checked like any other's: `<br onclick=…>` is not canonical.
         const href = token.attrs.find((a) => a.name === "href")?.value ?? null;
         for (const { name, value } of token.attrs) {
           if (!isAllowedAttribute(tag, name) || !isAllowedAttributeValue(tag, name, value)) return refuse();
@@ -51,7 +52,7 @@ export function isCanonicalSafe(html: string): boolean {
           if (name === "rel" && relFor(href, value) !== value) return refuse();
         }
         if (href !== null && linkKind(href) === "off-site") return refuse();
-        open.push(tag);
+        if (!isVoid) open.push(tag);
       },
       onEndTag(token) {
         if (open.at(-1) !== token.tagName || token.attrs.length > 0) return refuse();
