@@ -1,0 +1,102 @@
+/**
+ * Git through its command line: `execFile` of `git`, never a shell, so no path or message is
+ * ever read as shell syntax. Every call runs with a fixed environment: no system or global git
+ * config is read (a server without `git config --global` works, and a developer's settings such as
+ * hooks, signing or pull strategies cannot change what the editor does), prompts are off (a remote
+ * that needs credentials fails instead of hanging), and the committer is the editor service.
+ */
+import { execFile } from "node:child_process";
+
+/** The committer of every commit the editor makes; authors are the signed-in people. */
+export const editorCommitter = { name: "Site editor", email: "editor@localhost" };
+
+/** A git command that failed: its arguments, exit code and what it printed. */
+export class GitError extends Error {
+  constructor(
+    readonly args: readonly string[],
+    readonly code: number | string | null,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(" ")} failed (${code}): ${stderr.trim() || stdout.trim()}`);
+    this.name = "GitError";
+  }
+}
+
+export interface GitOptions {
+  /** Extra environment, such as GIT_AUTHOR_NAME for a commit. */
+  env?: Record<string, string>;
+  /** Text written to the command's standard input. */
+  input?: string;
+  /** Exit codes that are answers rather than failures (`git diff --quiet` answers 1). */
+  okCodes?: number[];
+}
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+const baseEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  LANG: "C",
+  LC_ALL: "C",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_ASKPASS: "",
+  SSH_ASKPASS: "",
+  GIT_COMMITTER_NAME: editorCommitter.name,
+  GIT_COMMITTER_EMAIL: editorCommitter.email,
+  GIT_AUTHOR_NAME: editorCommitter.name,
+  GIT_AUTHOR_EMAIL: editorCommitter.email,
+  // An SSH remote must not ask whether to trust a host on a terminal nobody is watching.
+  GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes",
+});
+
+/** Settings given on every command line, so they hold whatever config the repositories carry. */
+const settings = [
+  "-c",
+  `user.name=${editorCommitter.name}`,
+  "-c",
+  `user.email=${editorCommitter.email}`,
+  "-c",
+  "core.autocrlf=false",
+  "-c",
+  "core.quotePath=false",
+  "-c",
+  "commit.gpgSign=false",
+  "-c",
+  "merge.renames=false",
+  "-c",
+  "gc.auto=0",
+];
+
+/** Runs `git <args>` in `cwd`; rejects with a GitError unless it exits 0 (or an ok code). */
+export function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      "git",
+      [...settings, ...args],
+      { cwd, env: { ...baseEnv(), ...options.env }, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        if (code === 0 || options.okCodes?.includes(code)) resolve({ stdout, stderr, code });
+        else reject(new GitError(args, error?.code ?? code, stdout, stderr));
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/** The output of `git <args>` without its final newline. */
+export async function gitText(cwd: string, args: readonly string[], options?: GitOptions): Promise<string> {
+  return (await git(cwd, args, options)).stdout.replace(/\n$/, "");
+}
+
+/** The environment that makes the commit's author the given person. */
+export function authorEnv(author: { name: string; email: string }): Record<string, string> {
+  return { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email };
+}

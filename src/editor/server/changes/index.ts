@@ -1,0 +1,22 @@
+/**
+ * The site's git workspace and change sets: branches per change set, their changes in words,
+ * a field-level three-way merge, and the publish pipeline (see docs/editor.md, "Change sets").
+ */
+
+export { commitMessage, describeChange, describeFileChanges } from "./describe";
+export { editorCommitter, GitError } from "./git";
+export { mergeJson } from "./merge";
+export { everyPage } from "./pages";
+export { publishSteps } from "./publish";
+export {
+  buildStep,
+  buildSteps,
+  type DeploySetting,
+  deploySettingFromEnv,
+  deployStep,
+  parseBuildLine,
+  splitCommand,
+  validateStep,
+} from "./steps";
+export type * from "./types";
+export { SiteWorkspace, type WorkspaceOptions } from "./workspace";

@@ -1,0 +1,41 @@
+/**
+ * The pages a file's changes show on, so a reviewer previews them before and after: a page's
+ * route, a treatment's address, and for the files every page shows (navigation, footer, site
+ * settings, and their translations) the word `everyPage`.
+ */
+import { describeFile } from "../../shared/config-files";
+import { isObject } from "./match";
+import type { FieldChange } from "./types";
+
+/** Stands for "all pages" in `FileChanges.pages`. */
+export const everyPage = "every page";
+
+const sitewide = new Set(["site", "navigation", "footer"]);
+
+/** Routes of the pages the changes affect (before and after, without repeats), or [everyPage]. */
+export function affectedPages(file: string, before: unknown, after: unknown, changes: FieldChange[]): string[] {
+  // A translation of a file every page shows: every page in that language.
+  const translated = /^site-config\/i18n\/[^/]+\/(.*)$/.exec(file);
+  const english = translated ? `site-config/${translated[1]}` : file;
+  if (translated && /^site-config\/(site|navigation|footer)\.json$/.test(english)) return [everyPage];
+  const kind = describeFile(file, after ?? before)?.kind;
+  if (kind && sitewide.has(kind)) return [everyPage];
+  const routes = new Set<string>();
+  const addFrom = (doc: unknown, field: string) => {
+    const value = isObject(doc) ? doc[field] : undefined;
+    if (typeof value === "string") routes.add(value);
+  };
+  if (kind === "page" || kind === "presentation") for (const doc of [before, after]) addFrom(doc, "route");
+  if (kind === "treatment") for (const doc of [before, after]) addFrom(doc, "url");
+  if (kind === "collection") {
+    // A collection file: the treatments whose entries changed.
+    for (const change of changes) {
+      const index = /^\/sub_departments\/(\d+)/.exec(change.pointer)?.[1];
+      if (index === undefined) continue;
+      const doc = change.kind === "removed" ? before : after;
+      const list = isObject(doc) ? doc.sub_departments : undefined;
+      if (Array.isArray(list)) addFrom(list[Number(index)], "url");
+    }
+  }
+  return [...routes];
+}

@@ -1,0 +1,92 @@
+/**
+ * Publishing a change set: bring it up to date with published (refusing when a field changed on
+ * both sides), run the publish check on that merged result, fast-forward the published branch to
+ * it, push, build the site in the published worktree, deploy. If another instance published in
+ * the meantime the push is refused; the change set is brought up to date again and retried.
+ */
+import { performance } from "node:perf_hooks";
+import { GitError, git, gitText } from "./git";
+import type { Author, Progress, PublishOutcome, PublishStep, PublishSteps } from "./types";
+import { updateChangeSet } from "./update";
+import type { SiteWorkspace } from "./workspace";
+
+/** The publish steps in order, with what the progress bar says while each runs. */
+export const publishSteps: ReadonlyArray<[PublishStep, string]> = [
+  ["update", "Bringing the change set up to date with the published site"],
+  ["check", "Checking the site is ready to publish"],
+  ["merge", "Adding the changes to the published site"],
+  ["push", "Saving the published site to the repository"],
+  ["build", "Building the site"],
+  ["deploy", "Putting the site live"],
+];
+
+/** How often a publish starts again when another editor instance published during it. */
+const attempts = 3;
+
+/** Call inside the workspace's "publish" lock (SiteWorkspace.publish does). */
+export async function publishChangeSet(
+  ws: SiteWorkspace,
+  id: string,
+  author: Author,
+  steps: PublishSteps,
+  progress: (p: Progress) => void,
+): Promise<PublishOutcome> {
+  const started = performance.now();
+  const total = publishSteps.length;
+  const announce = (step: PublishStep) => {
+    const index = publishSteps.findIndex(([name]) => name === step);
+    progress({ step, done: index, total, message: publishSteps[index][1] });
+  };
+  const failed = (step: PublishStep, message: string): PublishOutcome => ({ ok: false, step, message });
+
+  let commit = "";
+  for (let attempt = 1; ; attempt++) {
+    announce("update");
+    const updated = await ws.locks.run(id, () => updateChangeSet(ws, id, [], author));
+    if ("conflicts" in updated) {
+      const { length } = updated.conflicts;
+      const fields = length === 1 ? "a field" : `${length} fields`;
+      return {
+        ok: false,
+        step: "update",
+        message: `The published site changed ${fields} that this change set changed too: pick which value to keep, then publish again.`,
+        conflicts: updated.conflicts,
+      };
+    }
+    const dir = ws.dir(id);
+    announce("check");
+    const checked = await steps.check(dir);
+    if (!checked.ok) return failed("check", checked.message);
+
+    announce("merge");
+    commit = await gitText(dir, ["rev-parse", "HEAD"]);
+    const published = ws.publishedDir();
+    await ws.resetPublished();
+    const merged = await git(published, ["merge", "--quiet", "--ff-only", commit], { okCodes: [1, 128] });
+    if (merged.code !== 0)
+      return failed("merge", `The published site could not take the change set: ${merged.stderr.trim()}`);
+
+    announce("push");
+    try {
+      await ws.push(ws.publishedBranch);
+      break;
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      // Another instance published first: start again from its published site.
+      await ws.fetch();
+      await ws.resetPublished();
+      if (attempt >= attempts)
+        return failed("push", "The published site kept changing while this was published; publish again in a moment.");
+    }
+  }
+
+  announce("build");
+  const built = await steps.build(ws.publishedDir(), progress);
+  if (!built.ok) return failed("build", built.message);
+  announce("deploy");
+  const deployed = await steps.deploy(ws.publishedDir());
+  if (!deployed.ok) return failed("deploy", deployed.message);
+  progress({ step: "deploy", done: total, total, message: "Published" });
+  const seconds = (performance.now() - started) / 1000;
+  return { ok: true, commit, seconds, message: deployed.message ?? built.message ?? "Published." };
+}

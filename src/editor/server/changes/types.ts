@@ -1,0 +1,89 @@
+/** The shapes the change-set module shares with the editor's routes (see docs/editor.md). */
+
+/** Who a commit is by: the signed-in person. */
+export interface Author {
+  name: string;
+  email: string;
+}
+
+/** One field that a change set changed, in the editor's words. */
+export interface FieldChange {
+  /** Path from the repository root: "site-config/navigation.json". */
+  file: string;
+  /** What the file is: "Navigation", "Cardiology treatments", "/contact-us". */
+  fileLabel: string;
+  /** JSON pointer of the field (in the file after the change; before it, for what was removed). */
+  pointer: string;
+  /** Where the field is, as the form names it: "Menu entry ‘Who We Are’ › Label". */
+  label: string;
+  kind: "added" | "removed" | "changed";
+  before?: unknown;
+  after?: unknown;
+  /** The change in words: "Label: 'Who We Are' → 'About us'". */
+  words: string;
+}
+
+/** The changes to one file, and the pages they show on. */
+export interface FileChanges {
+  file: string;
+  fileLabel: string;
+  changes: FieldChange[];
+  /** Routes of the affected pages ("/home"), or [everyPage] for navigation, footer and site settings. */
+  pages: string[];
+}
+
+/** A field both sides changed differently: the person picks one value. */
+export interface FieldConflict {
+  file: string;
+  /** Names the field for a Pick (a pointer into the common base; see merge.ts). */
+  pointer: string;
+  /** "Treatment ‘Heart Failure’ › Title". */
+  label: string;
+  /** This change set's value (undefined: it removed the field). */
+  ours: unknown;
+  /** The published value. */
+  theirs: unknown;
+  base: unknown;
+}
+
+/** A person's decision on one conflict. */
+export interface Pick {
+  file: string;
+  pointer: string;
+  take: "ours" | "theirs";
+}
+
+/** What `update` did: nothing to do, or the fields a person must decide. */
+export type UpdateResult = { upToDate: true } | { conflicts: FieldConflict[] };
+
+/** A step of publishing, for the progress bar. */
+export type PublishStep = "update" | "check" | "merge" | "push" | "build" | "deploy";
+
+/**
+ * Publishing's progress. Publish steps report `done` of `total` publish steps; the build reports
+ * with step "build" and counts its own steps in `done`/`total`, `message` naming the one finished.
+ */
+export interface Progress {
+  step: PublishStep;
+  done: number;
+  total: number;
+  message: string;
+}
+
+/** A step's answer: passed, or why not in words. */
+export type StepResult = { ok: true; message?: string } | { ok: false; message: string };
+
+/** What publishing runs besides git; the editor passes the real ones, tests their own. */
+export interface PublishSteps {
+  /** The publish check on the change set brought up to date (its worktree). */
+  check(dir: string): Promise<StepResult>;
+  /** Builds the site in the published worktree. */
+  build(publishedDir: string, progress: (p: Progress) => void): Promise<StepResult>;
+  /** Puts the built site live. */
+  deploy(publishedDir: string): Promise<StepResult>;
+}
+
+/** How a publish ended. */
+export type PublishOutcome =
+  | { ok: true; commit: string; message: string; seconds: number }
+  | { ok: false; step: PublishStep; message: string; conflicts?: FieldConflict[] };

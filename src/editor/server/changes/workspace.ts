@@ -1,0 +1,298 @@
+/**
+ * The site's git workspace: the editor's own clone of the site's repository, never a developer's
+ * working tree. Each change set is a branch `changes/<id>` with a worktree of its own under
+ * <dataDir>/changes/<id>; the published branch has a worktree at <dataDir>/published, where the
+ * live site is built. Every commit is pushed at once, so a second editor instance on the same
+ * remote sees the change set after a fetch.
+ *
+ *   <dataDir>/site.git      the embedded default remote (no remote configured): a bare repository
+ *                           made once from the project's committed HEAD
+ *   <dataDir>/work/         the clone (its own checkout stays empty; HEAD detached)
+ *   <dataDir>/published/    worktree of the published branch
+ *   <dataDir>/changes/<id>/ worktree of a change set
+ */
+import { existsSync } from "node:fs";
+import { appendFile, mkdir, rename, rm, symlink } from "node:fs/promises";
+import path from "node:path";
+import { describeFileChanges } from "./describe";
+import { authorEnv, GitError, git, gitText } from "./git";
+import { KeyedLock } from "./lock";
+import { publishChangeSet } from "./publish";
+import type { Author, FileChanges, Pick, Progress, PublishOutcome, PublishSteps, UpdateResult } from "./types";
+import { updateChangeSet } from "./update";
+
+export interface WorkspaceOptions {
+  /** Where the editor keeps its repositories. */
+  dataDir: string;
+  /** The site's repository (URL or path); absent: <dataDir>/site.git, made from `projectRoot`. */
+  remote?: string;
+  /** The project the editor runs from: the embedded remote's first commit, and node_modules for builds. */
+  projectRoot: string;
+  /** The branch the live site is built from; "main" unless given. */
+  publishedBranch?: string;
+}
+
+/** Names a change set can have: they become a branch name and a folder name. */
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
+
+export class SiteWorkspace {
+  /** One queue per change set (its worktree), "refs" for fetch and push, "publish" for publishing. */
+  readonly locks = new KeyedLock();
+
+  private constructor(
+    readonly dataDir: string,
+    readonly remote: string,
+    readonly projectRoot: string,
+    readonly publishedBranch: string,
+  ) {}
+
+  /** Opens (cloning on first use) the workspace; makes the embedded remote when none is configured. */
+  static async open(options: WorkspaceOptions): Promise<SiteWorkspace> {
+    const dataDir = path.resolve(options.dataDir);
+    const projectRoot = path.resolve(options.projectRoot);
+    const branch = options.publishedBranch ?? "main";
+    await mkdir(path.join(dataDir, "changes"), { recursive: true });
+    const remote = options.remote ?? path.join(dataDir, "site.git");
+    if (!options.remote && !existsSync(path.join(remote, "HEAD"))) await createEmbedded(projectRoot, remote, branch);
+    const workspace = new SiteWorkspace(dataDir, remote, projectRoot, branch);
+    await workspace.openClone();
+    return workspace;
+  }
+
+  /** The clone's directory, where git commands that concern no one worktree run. */
+  get repo(): string {
+    return path.join(this.dataDir, "work");
+  }
+
+  /** Worktree of the published branch (the live site is built there). */
+  publishedDir(): string {
+    return path.join(this.dataDir, "published");
+  }
+
+  /** A change set's worktree root (has site-config/, public/, src/...). */
+  dir(id: string): string {
+    checkId(id);
+    return path.join(this.dataDir, "changes", id);
+  }
+
+  /** The commit-ish of the published branch, a change set's saved head, or where it left published. */
+  ref(which: "published" | "head", id?: string): string {
+    if (which === "published") return `refs/remotes/origin/${this.publishedBranch}`;
+    return `refs/remotes/origin/changes/${checkId(id ?? "")}`;
+  }
+
+  /** Fetches the remote: other instances' change sets and publishes become visible. */
+  async fetch(): Promise<void> {
+    await this.locks.run("refs", () => git(this.repo, ["fetch", "--prune", "--no-tags", "origin"]));
+  }
+
+  /** The change sets on the remote, by id. */
+  async list(): Promise<string[]> {
+    const out = await gitText(this.repo, [
+      "for-each-ref",
+      "--format=%(refname:strip=4)",
+      "refs/remotes/origin/changes/",
+    ]);
+    return out === "" ? [] : out.split("\n");
+  }
+
+  /** Starts a change set: branch changes/<id> from published, its worktree, pushed; returns its directory. */
+  create(id: string, _author: Author, _title: string): Promise<string> {
+    // The title and author live in the editor database; the branch carries only the commits.
+    const dir = this.dir(id);
+    return this.locks.run(id, async () => {
+      await this.fetch();
+      if (await this.exists(this.ref("head", id))) return this.ensure(id);
+      await git(this.repo, ["worktree", "add", "--quiet", "-B", `changes/${id}`, dir, this.ref("published")]);
+      await this.push(`changes/${id}`);
+      await this.linkNodeModules(dir);
+      return dir;
+    });
+  }
+
+  /** Commits `files` (paths from the repository root) as `author` and pushes; returns the commit. */
+  async commit(id: string, files: string[], message: string, author: Author): Promise<string> {
+    for (const file of files) checkPath(file);
+    return this.locks.run(id, async () => {
+      const dir = await this.ensure(id);
+      await git(dir, ["add", "-A", "--", ...files]);
+      const staged = await git(dir, ["diff", "--cached", "--quiet"], { okCodes: [1] });
+      if (staged.code === 0) return gitText(dir, ["rev-parse", "HEAD"]);
+      await git(dir, ["commit", "--quiet", "--no-verify", "-m", message], { env: authorEnv(author) });
+      await this.pushChangeSet(id, dir);
+      return gitText(dir, ["rev-parse", "HEAD"]);
+    });
+  }
+
+  /** Files the change set changed, compared with where it left the published branch. */
+  async changedFiles(id: string): Promise<string[]> {
+    const base = await this.base(id);
+    const out = await git(this.repo, ["diff", "--name-only", "--no-renames", "-z", base, this.ref("head", id)]);
+    return out.stdout.split("\0").filter((f) => f !== "");
+  }
+
+  /** A file's text where the change set started ("base"), on published, or as the change set saved it. */
+  async fileAt(ref: "base" | "published" | "head", id: string, file: string): Promise<string | undefined> {
+    checkPath(file);
+    const rev = ref === "base" ? await this.base(id) : this.ref(ref, id);
+    const out = await git(this.repo, ["cat-file", "blob", `${rev}:${file}`], { okCodes: [128] });
+    return out.code === 0 ? out.stdout : undefined;
+  }
+
+  /** The change set's changes, file by file and field by field, in words. */
+  async review(id: string): Promise<FileChanges[]> {
+    const files = await this.changedFiles(id);
+    return Promise.all(
+      files.map(async (file) =>
+        describeFileChanges(file, await this.fileAt("base", id, file), await this.fileAt("head", id, file)),
+      ),
+    );
+  }
+
+  /** Brings the change set up to date with published (see update.ts). */
+  update(id: string, picks?: Pick[], author?: Author): Promise<UpdateResult> {
+    return this.locks.run(id, () => updateChangeSet(this, id, picks, author));
+  }
+
+  /** Publishes the change set (see publish.ts); publishes run one after the other. */
+  publish(id: string, author: Author, steps: PublishSteps, progress: (p: Progress) => void): Promise<PublishOutcome> {
+    return this.locks.run("publish", () => publishChangeSet(this, id, author, steps, progress));
+  }
+
+  /** Removes the change set: its worktree, its branch here and on the remote. */
+  remove(id: string): Promise<void> {
+    const dir = this.dir(id);
+    return this.locks.run(id, async () => {
+      if (existsSync(dir)) await git(this.repo, ["worktree", "remove", "--force", dir]);
+      await git(this.repo, ["branch", "-D", `changes/${id}`], { okCodes: [1] });
+      await this.locks.run("refs", () =>
+        git(this.repo, ["push", "--quiet", "origin", "--delete", `changes/${id}`], { okCodes: [1] }),
+      );
+      await git(this.repo, ["update-ref", "-d", this.ref("head", id)]);
+    });
+  }
+
+  /** Where the change set left the published branch (their merge base). */
+  async base(id: string): Promise<string> {
+    return gitText(this.repo, ["merge-base", this.ref("published"), this.ref("head", id)]);
+  }
+
+  /**
+   * The change set's worktree, made from the remote's branch when this instance has none, and
+   * moved forward to what another instance pushed. Call inside the change set's lock.
+   */
+  async ensure(id: string): Promise<string> {
+    const dir = this.dir(id);
+    if (!existsSync(path.join(dir, ".git"))) {
+      if (!(await this.exists(this.ref("head", id)))) await this.fetch();
+      if (!(await this.exists(this.ref("head", id)))) throw new Error(`There is no change set '${id}'.`);
+      await git(this.repo, ["worktree", "prune"]);
+      await git(this.repo, ["worktree", "add", "--quiet", "-B", `changes/${id}`, dir, this.ref("head", id)]);
+      await this.linkNodeModules(dir);
+      return dir;
+    }
+    const head = await gitText(dir, ["rev-parse", "HEAD"]);
+    const saved = await gitText(this.repo, ["rev-parse", this.ref("head", id)]);
+    // Another instance saved to this change set: take its commits (ours are always pushed).
+    if (head !== saved && (await this.isAncestor(head, saved)))
+      await git(dir, ["merge", "--quiet", "--ff-only", saved]);
+    return dir;
+  }
+
+  /** Pushes a change set; when another instance pushed first, replays ours on top of theirs. */
+  async pushChangeSet(id: string, dir: string): Promise<void> {
+    try {
+      await this.push(`changes/${id}`);
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      await this.fetch();
+      const rebased = await git(dir, ["rebase", "--quiet", this.ref("head", id)], { okCodes: [1] });
+      if (rebased.code !== 0) {
+        await git(dir, ["rebase", "--abort"]);
+        throw new Error(
+          `Change set '${id}' was saved elsewhere at the same time and the two saves changed the same lines; reload it and save again.`,
+        );
+      }
+      await this.push(`changes/${id}`);
+    }
+  }
+
+  /** Pushes a local branch to the same name on the remote. */
+  push(branch: string): Promise<unknown> {
+    return this.locks.run("refs", () =>
+      git(this.repo, ["push", "--quiet", "origin", `refs/heads/${branch}:refs/heads/${branch}`]),
+    );
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    return (await git(this.repo, ["merge-base", "--is-ancestor", ancestor, descendant], { okCodes: [1] })).code === 0;
+  }
+
+  async exists(ref: string): Promise<boolean> {
+    return (await git(this.repo, ["rev-parse", "--verify", "--quiet", ref], { okCodes: [1] })).code === 0;
+  }
+
+  /** Moves the published worktree to the remote's published branch. Call inside the "publish" lock. */
+  async resetPublished(): Promise<void> {
+    await git(this.publishedDir(), ["reset", "--quiet", "--hard", this.ref("published")]);
+  }
+
+  private async openClone(): Promise<void> {
+    if (!existsSync(path.join(this.repo, ".git"))) {
+      const temporary = `${this.repo}.cloning`;
+      await rm(temporary, { recursive: true, force: true });
+      await git(this.dataDir, ["clone", "--quiet", "--no-checkout", "--no-tags", this.remote, temporary]);
+      // The clone's own checkout stays empty with HEAD detached, so every branch is free for a worktree.
+      await git(temporary, ["update-ref", "--no-deref", "HEAD", "HEAD"]);
+      // Worktrees link the editor's node_modules for builds; the repository's .gitignore names only a folder.
+      await appendFile(path.join(temporary, ".git", "info", "exclude"), "/node_modules\n");
+      await rename(temporary, this.repo);
+    } else await this.fetch();
+    await git(this.repo, ["worktree", "prune"]);
+    const published = this.publishedDir();
+    if (!existsSync(path.join(published, ".git"))) {
+      await git(this.repo, [
+        "worktree",
+        "add",
+        "--quiet",
+        "-B",
+        this.publishedBranch,
+        published,
+        this.ref("published"),
+      ]);
+      await this.linkNodeModules(published);
+    } else await this.locks.run("publish", () => this.resetPublished());
+  }
+
+  /** Links the project's node_modules into a worktree, so the project's build runs there. */
+  private async linkNodeModules(dir: string): Promise<void> {
+    const target = path.join(this.projectRoot, "node_modules");
+    const link = path.join(dir, "node_modules");
+    if (existsSync(target) && !existsSync(link)) await symlink(target, link, "dir");
+  }
+}
+
+/** The embedded remote: a bare repository holding the project's committed HEAD as the published branch. */
+async function createEmbedded(projectRoot: string, bare: string, branch: string): Promise<void> {
+  const temporary = `${bare}.creating`;
+  await rm(temporary, { recursive: true, force: true });
+  await mkdir(temporary, { recursive: true });
+  await git(temporary, ["init", "--quiet", "--bare"]);
+  // Fetching reads the project's repository and writes nothing in it.
+  await git(temporary, ["fetch", "--quiet", "--no-tags", projectRoot, "HEAD"]);
+  await git(temporary, ["update-ref", `refs/heads/${branch}`, "FETCH_HEAD"]);
+  await git(temporary, ["symbolic-ref", "HEAD", `refs/heads/${branch}`]);
+  await rename(temporary, bare);
+}
+
+function checkId(id: string): string {
+  if (!idPattern.test(id))
+    throw new Error(`'${id}' cannot name a change set: use letters, digits, '-' and '_' (up to 80).`);
+  return id;
+}
+
+/** Paths are from the repository root and stay inside it. */
+function checkPath(file: string): void {
+  if (file === "" || path.isAbsolute(file) || file.split(/[\\/]/).includes("..") || file.startsWith("-"))
+    throw new Error(`'${file}' is not a path inside the site's repository.`);
+}

@@ -1,0 +1,124 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SiteWorkspace } from "../../../src/editor/server/changes";
+import { alice, editJson, gitIn, makeProject, type TempProject, tara } from "./repo";
+
+type Nav = { items: Array<{ label: string; children?: Array<{ label: string }> }> };
+
+describe("site workspace (git change sets)", () => {
+  let project: TempProject;
+  let ws: SiteWorkspace;
+  let remote: string;
+
+  beforeAll(async () => {
+    project = await makeProject();
+    ws = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
+    remote = ws.remote;
+  });
+  afterAll(() => project.remove());
+
+  it("makes the embedded bare remote from the project's committed HEAD, and leaves the project alone", async () => {
+    expect(remote).toBe(path.join(project.dataDir(), "site.git"));
+    expect(gitIn(remote, "rev-parse", "main")).toBe(gitIn(project.root, "rev-parse", "HEAD"));
+    expect(gitIn(remote, "rev-parse", "--is-bare-repository")).toBe("true");
+    expect(await readFile(path.join(ws.publishedDir(), "site-config/navigation.json"), "utf8")).toBe(
+      await readFile(path.join(project.root, "site-config/navigation.json"), "utf8"),
+    );
+    expect(gitIn(project.root, "branch", "--list")).toBe("* main");
+    expect(gitIn(project.root, "status", "--porcelain")).toBe("");
+  });
+
+  it("opens again without making anything twice", async () => {
+    const again = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
+    expect(again.remote).toBe(remote);
+    expect(again.publishedDir()).toBe(ws.publishedDir());
+  });
+
+  it("starts a change set as a branch of its own, on the remote at once", async () => {
+    const dir = await ws.create("menu-rename", alice, "Rename a menu entry");
+    expect(dir).toBe(ws.dir("menu-rename"));
+    expect(existsSync(path.join(dir, "site-config/navigation.json"))).toBe(true);
+    expect(gitIn(remote, "rev-parse", "changes/menu-rename")).toBe(gitIn(remote, "rev-parse", "main"));
+    expect(await ws.list()).toEqual(["menu-rename"]);
+  });
+
+  it("commits as the signed-in person, pushes the branch, and leaves published as it was", async () => {
+    const published = gitIn(remote, "rev-parse", "main");
+    await editJson(path.join(ws.dir("menu-rename"), "site-config/navigation.json"), (doc) => {
+      (doc as unknown as Nav).items[1].label = "Who We Are";
+    });
+    const commit = await ws.commit(
+      "menu-rename",
+      ["site-config/navigation.json"],
+      "Navigation: 'About us' renamed 'Who We Are'",
+      alice,
+    );
+    expect(gitIn(remote, "log", "-1", "--format=%H|%an <%ae>|%cn|%s", "changes/menu-rename")).toBe(
+      `${commit}|Alice Editor <alice@hospital.example>|Site editor|Navigation: 'About us' renamed 'Who We Are'`,
+    );
+    expect(gitIn(remote, "rev-parse", "main")).toBe(published);
+    expect(await ws.changedFiles("menu-rename")).toEqual(["site-config/navigation.json"]);
+  });
+
+  it("reads a file where the change set started, as it saved it, and on published", async () => {
+    const base = JSON.parse((await ws.fileAt("base", "menu-rename", "site-config/navigation.json")) ?? "") as Nav;
+    const head = JSON.parse((await ws.fileAt("head", "menu-rename", "site-config/navigation.json")) ?? "") as Nav;
+    expect([base.items[1].label, head.items[1].label]).toEqual(["About us", "Who We Are"]);
+    expect(await ws.fileAt("published", "menu-rename", "site-config/navigation.json")).toBe(
+      await ws.fileAt("base", "menu-rename", "site-config/navigation.json"),
+    );
+    expect(await ws.fileAt("head", "menu-rename", "site-config/no-such-file.json")).toBeUndefined();
+  });
+
+  it("makes no empty commit when a save changed nothing", async () => {
+    const before = gitIn(remote, "rev-parse", "changes/menu-rename");
+    expect(await ws.commit("menu-rename", ["site-config/navigation.json"], "Nothing", alice)).toBe(before);
+    expect(gitIn(remote, "rev-parse", "changes/menu-rename")).toBe(before);
+  });
+
+  it("shares change sets between two instances on one remote", async () => {
+    const other = await SiteWorkspace.open({ dataDir: project.dataDir("other"), remote, projectRoot: project.root });
+    expect(await other.list()).toEqual(["menu-rename"]);
+    // The other instance saves to the same change set; the first takes its commit before saving again.
+    await other.create("menu-rename", tara, "ignored: it exists");
+    await editJson(path.join(other.dir("menu-rename"), "site-config/footer.json"), (doc) => {
+      doc.contactTitle = "Contact us";
+    });
+    await other.commit("menu-rename", ["site-config/footer.json"], "Footer: contact title", tara);
+    await other.create("footer-only", tara, "Footer");
+
+    await ws.fetch();
+    expect(await ws.list()).toEqual(["footer-only", "menu-rename"]);
+    expect(await ws.changedFiles("menu-rename")).toEqual(["site-config/footer.json", "site-config/navigation.json"]);
+    await editJson(path.join(ws.dir("menu-rename"), "site-config/navigation.json"), (doc) => {
+      (doc as unknown as Nav).items[0].label = "Start";
+    });
+    await ws.commit("menu-rename", ["site-config/navigation.json"], "Navigation: 'Home' renamed 'Start'", alice);
+    expect(gitIn(remote, "log", "--format=%an: %s", "main..changes/menu-rename").split("\n")).toEqual([
+      "Alice Editor: Navigation: 'Home' renamed 'Start'",
+      "Tara Translator: Footer: contact title",
+      "Alice Editor: Navigation: 'About us' renamed 'Who We Are'",
+    ]);
+  });
+
+  it("removes a change set: its worktree and its branch, here and on the remote", async () => {
+    await ws.remove("footer-only");
+    expect(existsSync(ws.dir("footer-only"))).toBe(false);
+    expect(gitIn(remote, "branch", "--list", "changes/*")).toBe("  changes/menu-rename");
+    expect(await ws.list()).toEqual(["menu-rename"]);
+  });
+
+  it("refuses names and paths that would leave the repository", async () => {
+    expect(() => ws.dir("../x")).toThrow(
+      "'../x' cannot name a change set: use letters, digits, '-' and '_' (up to 80).",
+    );
+    await expect(ws.commit("menu-rename", ["../outside.json"], "x", alice)).rejects.toThrow(
+      "'../outside.json' is not a path inside the site's repository.",
+    );
+    await expect(ws.fileAt("head", "menu-rename", "/etc/passwd")).rejects.toThrow(
+      "'/etc/passwd' is not a path inside the site's repository.",
+    );
+  });
+});
