@@ -25,22 +25,11 @@ interface VnuMessage {
 }
 
 /**
- * Errors the checker reports that are not mistakes in our markup, each with why.
+ * Errors the checker reports that are not mistakes in our markup, each with why. None today: the
+ * one there was (autocomplete="tel-national" on a tel input) went when the mobile field learnt to
+ * take "+91" and could ask for "tel".
  */
-const explained: { message: RegExp; why: string }[] = [
-  {
-    // <input type="tel" autocomplete="tel-national"> on every lead form's mobile field. HTML's
-    // autofill table puts "tel-national" in the "Text" control group, which leaves out type=tel,
-    // and the checker follows that table; the standard's own example in "the difference between the
-    // field type, the autofill field name, and the input modality" writes exactly this markup, and
-    // whatwg/html#5353 and #9086 (open) propose allowing it. It is what the field holds: a 10-digit
-    // Indian mobile number without the country code, which is what browsers then fill in; "tel"
-    // asks for the whole number, +91 included, which the field's 10-digit rule refuses unless the
-    // browser trims it to fit.
-    message: /^Bad value “tel-national” for attribute “autocomplete” on element “input”/,
-    why: "tel-national on a tel input: written as in the HTML standard's own example",
-  },
-];
+const explained: { message: RegExp; why: string }[] = [];
 
 /** Every HTML file of the build: each prerendered page and the app shell. */
 function pages(dir: string): string[] {

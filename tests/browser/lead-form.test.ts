@@ -101,4 +101,36 @@ describe("the lead form on a prerendered page", () => {
     expect(new URL(page.url()).pathname).toBe(address);
     expect(await form.getByLabel("Full name").inputValue()).toBe("Lakshmi Devi");
   });
+
+  it("takes a mobile number pasted with +91 and spaces, says what it expects, and sends the ten digits", async () => {
+    const { page, errors } = await harness.newPage();
+    const posted = await captureLeads(page);
+    await page.goto(address, { waitUntil: "networkidle" });
+    const form = page.locator("form.lead-form").first();
+    const mobile = form.getByLabel("Mobile number");
+    await form.getByLabel("Full name").fill("Lakshmi Devi");
+    await mobile.focus();
+    await page.keyboard.insertText("+91 98480 1234");
+    await mobile.blur();
+    // What screen readers read with the field: what it expects, then what is wrong.
+    const description = () =>
+      mobile.evaluate((input) =>
+        (input.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(" | "),
+      );
+    await expect
+      .poll(description)
+      .toBe("10 digits, such as 98480 12345. +91 or 0 in front is fine. | Please enter a valid 10-digit mobile number");
+    await mobile.fill("");
+    await mobile.focus();
+    // As a paste arrives: the whole text at once, which the field's length limit would cut.
+    await page.keyboard.insertText("+91 98480 12345");
+    expect(await mobile.inputValue()).toBe("+91 98480 12345");
+    await form.locator("button[type=submit]").click();
+    await page.waitForURL("**/thank-you");
+    expect(posted[0]).toMatchObject({ values: { name: "Lakshmi Devi", mobile: "9848012345" } });
+    expect(errors).toEqual([]);
+  });
 });

@@ -94,9 +94,11 @@ describe("LeadForm: markup from config", () => {
     expect(name()).toHaveAttribute("autocomplete", "name");
     expect(name()).toHaveAttribute("aria-required", "true");
     expect(mobile()).toHaveAttribute("type", "tel");
-    expect(mobile()).toHaveAttribute("inputmode", "numeric");
-    expect(mobile()).toHaveAttribute("maxlength", "10");
-    expect(mobile()).toHaveAttribute("autocomplete", "tel-national");
+    expect(mobile()).toHaveAttribute("inputmode", "tel");
+    // Ten digits, with room for "+91 " and the spaces and dashes people put between them.
+    expect(mobile()).toHaveAttribute("maxlength", "20");
+    expect(mobile()).toHaveAttribute("autocomplete", "tel");
+    expect(mobile()).toHaveAccessibleDescription("10 digits, such as 98480 12345. +91 or 0 in front is fine.");
     expect(email()).toHaveAttribute("type", "email");
     expect(email()).not.toHaveAttribute("aria-required");
     expect(name()).toHaveAttribute("id", "appointment-name");
@@ -189,10 +191,16 @@ describe("LeadForm: rules and messages (spec 5)", () => {
     await waitFor(() => expect(screen.queryByText("Please enter a valid email address")).toBeNull());
   });
 
-  it("stops the mobile at 10 characters", async () => {
+  it("takes a mobile written with +91 and dashes, and refuses one with more than 10 digits", async () => {
     const user = renderForm({});
+    await user.type(mobile(), "+91 98480-12345");
+    await user.tab();
+    expect(mobile()).toHaveValue("+91 98480-12345");
+    expect(screen.queryByText("Please enter a valid 10-digit mobile number")).toBeNull();
+    await user.clear(mobile());
     await user.type(mobile(), "98765432109999");
-    expect(mobile()).toHaveValue("9876543210");
+    await user.tab();
+    expect(await screen.findByText("Please enter a valid 10-digit mobile number")).toBeInTheDocument();
   });
 
   it("on an invalid submit marks every field touched, shows all messages and the info notice; sends nothing", async () => {

@@ -28,7 +28,15 @@ describe("field rules (spec 5), exact messages", () => {
   it("mobile: required, exactly 10 digits 0-9, at most 10", () => {
     const mobile = field("appointment", "mobile");
     expect(fieldError(mobile, "")).toBe("Mobile number is required");
-    for (const bad of ["98765", "98765432101", "98765 43210", "+919876543", "98765abcde", "٩٨٧٦٥٤٣٢١٠"]) {
+    for (const bad of [
+      "98765",
+      "98765432101",
+      "98765 4321",
+      "+919876543",
+      "98765abcde",
+      "٩٨٧٦٥٤٣٢١٠",
+      "+44 9876543210",
+    ]) {
       expect(fieldError(mobile, bad)).toBe("Please enter a valid 10-digit mobile number");
     }
     expect(fieldError(mobile, "9876543210")).toBeUndefined();

@@ -128,7 +128,11 @@ export interface Field {
    */
   placeholder?: string;
   /**
-   * The browser autofill hint, such as 'name', 'tel-national' or 'email'.
+   * A line between the label and the input saying what the field expects, such as '10 digits, such as 98480 12345. +91 or 0 in front is fine.'; screen readers read it with the field.
+   */
+  hint?: string;
+  /**
+   * The browser autofill hint, such as 'name', 'tel' or 'email'. A phone field takes the number as people write it ('+91 98480 12345', '098480-12345', in Telugu or Devanagari digits too) and keeps its ten digits, so 'tel' lets a browser fill in a stored number.
    */
   autocomplete?: string;
   /**
@@ -182,7 +186,7 @@ export interface LengthRule {
   message: string;
 }
 /**
- * The most characters the input takes; the input stops accepting more.
+ * The most characters the answer has; the input stops accepting more. A phone field counts the digits it keeps (without +91, a leading 0, spaces and dashes), and its input leaves room for them.
  */
 export interface LengthRule1 {
   /**

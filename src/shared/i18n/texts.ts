@@ -74,6 +74,8 @@ const machineBranches = new Set(["lead"]);
 export function isTextKey(key: string, value: string): boolean {
   const segments = key.split(".");
   const last = segments[segments.length - 1];
+  // A form field's e-mail rule is its message ('Please enter a valid email address'), not an address.
+  if (last === "email" && segments[segments.length - 2] === "rules") return value.trim() !== "";
   if (machineProperties.has(last)) return false;
   if (segments.some((segment) => machineBranches.has(segment))) return false;
   if (last === "name" && segments.length >= 2 && segments[segments.length - 2] === value) return false;

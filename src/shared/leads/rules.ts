@@ -50,10 +50,27 @@ const nativeDigits = /[\u0C66-\u0C6F\u0966-\u096F]/g;
 export const asciiDigits = (value: string) =>
   value.replace(nativeDigits, (d) => String(((d.codePointAt(0) as number) & 0xff) - 0x66));
 
-/** An answer as the rules read it: trimmed, and for a phone field with its digits 0-9. */
+// Spaces (a no-break one too), dashes, dots and brackets people put between a number's digits.
+const phoneSeparators = /[\s\u00a0\u2010-\u2015\-.()]/g;
+// An Indian mobile number as people write it: +91, 0091 or 91 (the country code), then perhaps a
+// leading 0 (the trunk prefix dialled within India), then the ten digits.
+const indianMobile = /^(?:(?:\+|00)91|91(?=0?\d{10}$))?0?(\d{10})$/;
+
+/**
+ * A phone number as typed, pasted or filled in by the browser, reduced to the ten digits the spec
+ * keeps: digits 0-9 in any of the site's scripts, without spaces, dashes or brackets, and without
+ * "+91" or a leading "0" in front ('+91 98480-12345', '098480 12345' and '౯౮౪౮౦ ౧౨౩౪౫' are all
+ * '9848012345'). What is not such a number comes back without its separators, for the rules to refuse.
+ */
+export function nationalNumber(value: string): string {
+  const compact = asciiDigits(value).replace(phoneSeparators, "");
+  return indianMobile.exec(compact)?.[1] ?? compact;
+}
+
+/** An answer as the rules read it: trimmed, and for a phone field its ten digits (nationalNumber). */
 const answerOf = (field: Pick<Field, "type">, raw: string | undefined) => {
   const value = (raw ?? "").trim();
-  return field.type === "tel" ? asciiDigits(value) : value;
+  return field.type === "tel" ? nationalNumber(value) : value;
 };
 
 /**
@@ -72,11 +89,29 @@ export function wholeValuePattern(source: string): RegExp {
   return re;
 }
 
-/** The most characters a field takes: its maxLength rule, or the default for its kind. */
+/**
+ * The most characters a field's answer has: its maxLength rule, or the default for its kind. A
+ * phone field's answer is its digits once "+91", a leading 0 and separators are set aside.
+ */
 export function maxLengthOf(field: Field): number {
   return (
     field.rules?.maxLength?.value ?? (field.type === "textarea" ? defaultMaxLength.textarea : defaultMaxLength.other)
   );
+}
+
+/**
+ * Room a phone input gives beyond its digits, for the "+91 ", the 0 and the spaces and dashes
+ * people type or paste around them ('+91 (0) 98480-12345' is 19 characters for 10 digits).
+ */
+const phoneTypingRoom = 10;
+
+/**
+ * The most characters the input itself takes (its maxlength attribute): the answer's maximum, and
+ * for a phone field room for how people write the number, so a pasted '+91 98480 12345' is not
+ * cut to '+91 98480 '.
+ */
+export function inputMaxLengthOf(field: Field): number {
+  return maxLengthOf(field) + (field.type === "tel" ? phoneTypingRoom : 0);
 }
 
 function isRealDate(value: string): boolean {
@@ -140,9 +175,9 @@ const controlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const lineBreaks = /[\r\n\t]+/g;
 
 /**
- * The answers of a request as the relay keeps them: only the form's own fields, each a string
- * (anything else becomes empty), without control characters, trimmed. Line breaks survive only
- * in a textarea.
+ * The answers of a request as the relay keeps them (and the browser sends them): only the form's
+ * own fields, each a string (anything else becomes empty), without control characters, trimmed,
+ * a phone number as its ten digits (nationalNumber). Line breaks survive only in a textarea.
  */
 export function normaliseValues(form: Form, input: unknown): FormValues {
   const source = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
@@ -151,8 +186,8 @@ export function normaliseValues(form: Form, input: unknown): FormValues {
     const raw = Object.hasOwn(source, field.name) ? source[field.name] : undefined;
     let value = typeof raw === "string" ? raw.replace(controlChars, "") : "";
     if (field.type !== "textarea") value = value.replace(lineBreaks, " ");
-    if (field.type === "tel") value = asciiDigits(value);
-    values[field.name] = value.replace(/\r\n?/g, "\n").trim();
+    value = value.replace(/\r\n?/g, "\n").trim();
+    values[field.name] = field.type === "tel" ? nationalNumber(value) : value;
   }
   return values;
 }

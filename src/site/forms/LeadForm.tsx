@@ -9,7 +9,14 @@ import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook
 import { useNavigate } from "react-router-dom";
 import type { Field, Form } from "../../shared/generated/form";
 import type { LeadContext, LeadRequest } from "../../shared/leads/lead";
-import { type FormValues, fieldError, maxLengthOf, submitCheckError } from "../../shared/leads/rules";
+import {
+  type FormValues,
+  fieldError,
+  inputMaxLengthOf,
+  maxLengthOf,
+  normaliseValues,
+  submitCheckError,
+} from "../../shared/leads/rules";
 import { forms } from "../config/forms";
 import { ContentLanguage, useFallbackLang, useLanguage, useUi } from "../i18n/context";
 import { pathIn } from "../i18n/languages";
@@ -170,8 +177,10 @@ function ConfiguredForm({
     else notify("info", form.notices.invalid);
   };
 
-  const onValid = async (values: FormValues) => {
+  const onValid = async (answers: FormValues) => {
     if (sending.current) return;
+    // Sent as the relay keeps them: a mobile typed '+91 98480-12345' goes as its ten digits.
+    const values = normaliseValues(form, answers);
     const check = submitCheckError(form, values, submitCheckMessage);
     if (check) {
       markAllTouched();
@@ -283,13 +292,15 @@ interface FieldControlProps {
 
 function FieldControl({ field, values, id, error, registration }: FieldControlProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const ui = useUi();
   const langOf = useFallbackLang();
+  const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(" ");
   const common = {
     id,
     className: "lead-form__input",
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": describedBy || undefined,
     "aria-required": field.rules?.required ? true : undefined,
     ...registration,
   };
@@ -320,8 +331,9 @@ function FieldControl({ field, values, id, error, registration }: FieldControlPr
       <input
         {...common}
         type={field.type}
-        inputMode={field.type === "tel" ? "numeric" : undefined}
-        maxLength={field.type === "date" ? undefined : maxLengthOf(field)}
+        // A phone keypad: digits and "+", for a number written with its country code.
+        inputMode={field.type === "tel" ? "tel" : undefined}
+        maxLength={field.type === "date" ? undefined : inputMaxLengthOf(field)}
         placeholder={field.placeholder}
         autoComplete={field.autocomplete}
       />
@@ -332,6 +344,11 @@ function FieldControl({ field, values, id, error, registration }: FieldControlPr
       <label className="lead-form__label" htmlFor={id} lang={langOf(field.label)}>
         {field.label}
       </label>
+      {field.hint && (
+        <p id={hintId} className="lead-form__hint" lang={langOf(field.hint)}>
+          {field.hint}
+        </p>
+      )}
       {control}
       {error && (
         <p id={errorId} className="lead-form__error" lang={langOf(error.message)}>
