@@ -48,6 +48,8 @@ export const schemaBase = "https://schemas.hospital-site.local/";
 // ajv's keyword callbacks cannot return data, so `x-ref` hands what it sees to the collector of
 // the validation under way. Validation is synchronous, so one slot is enough.
 let collector: RefUse[] | null = null;
+// Where `x-html` stands, likewise: a translation of a text is HTML only where the English one is.
+let htmlCollector: string[] | null = null;
 
 /**
  * The options of the project's ajv: all errors, with the schema and data each is about, so
@@ -100,8 +102,15 @@ export function addVocabulary<A extends AjvCore>(ajv: A): A {
     keyword: "x-html",
     schemaType: "boolean",
     errors: true,
-    validate: function checkHtml(this: unknown, _on: boolean, data: unknown) {
+    validate: function checkHtml(
+      this: unknown,
+      _on: boolean,
+      data: unknown,
+      _schema?: unknown,
+      cxt?: { instancePath: string },
+    ) {
       if (typeof data !== "string") return true;
+      htmlCollector?.push(cxt?.instancePath ?? "");
       const problems = findHtmlProblems(data);
       if (problems.length === 0) return true;
       (checkHtml as { errors?: Partial<ErrorObject>[] }).errors = [
@@ -136,17 +145,22 @@ export interface ValidationResult {
   valid: boolean;
   errors: ErrorObject[];
   refs: RefUse[];
+  /** Pointers of the strings the schema takes as inline HTML (`x-html`); every other text is plain. */
+  html: string[];
 }
 
 /** Validates a parsed document against a schema, collecting its marked references. */
 export function validateDocument(schemaPath: string, data: unknown): ValidationResult {
   const validate = validatorFor(schemaPath);
   const refs: RefUse[] = [];
+  const html: string[] = [];
   collector = refs;
+  htmlCollector = html;
   try {
     const valid = validate(data) as boolean;
-    return { valid, errors: valid ? [] : [...(validate.errors ?? [])], refs };
+    return { valid, errors: valid ? [] : [...(validate.errors ?? [])], refs, html };
   } finally {
     collector = null;
+    htmlCollector = null;
   }
 }

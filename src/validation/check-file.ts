@@ -15,6 +15,7 @@ import type { UnplacedProblem } from "./problem";
 import { type Naming, schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
+import { plainTextProblems, textRuleProblems } from "./text-checks";
 
 /** One file to go through; `validate` false reads a site file only for the model. */
 export interface Job {
@@ -42,6 +43,8 @@ export interface Checked {
   hasTexts?: boolean;
   /** Whether a translation file is a draft (site.json's per-language list of drafts, likewise). */
   draft?: boolean;
+  /** Pointers of its strings the schema takes as inline HTML: its translations' are HTML too. */
+  html?: string[];
 }
 
 /** Where the first pass runs: the site folder and the project's schemas. */
@@ -135,6 +138,12 @@ export class FileChecker {
       return;
     }
     result.refs = outcome.refs;
+    result.html = outcome.html;
+    // The text rule holds for every string; a plain-text field's markup is worth a warning (an
+    // English file's: a translation's is checked against its English field, translations.ts).
+    result.problems.push(...textRuleProblems(json));
+    if (!result.file.startsWith(this.translationsPrefix))
+      result.problems.push(...plainTextProblems(json, outcome.html));
     if (outcome.errors.length > 0) {
       result.problems.push(...schemaProblems(outcome.errors, schema, "object", this.naming));
       result.skip = outcome.errors.map((e) => e.instancePath);

@@ -124,6 +124,7 @@ export function runValidation(options: RunOptions): RunReport {
   const checkedByFile = new Map(checked.map((r) => [r.file, r]));
   const textsIn = (file: string) => checkedByFile.get(file)?.hasTexts;
   const draftIn = (file: string) => checkedByFile.get(file)?.draft;
+  const htmlFields = (file: string) => checkedByFile.get(file)?.html;
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -133,7 +134,12 @@ export function runValidation(options: RunOptions): RunReport {
     if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
       const unchanged = (file: string) => checkedByFile.has(file) && !freshFiles.has(file);
       result.problems.push(
-        ...languageChecks(result.file, result.schema, options, read, display, broken, { textsIn, draftIn, unchanged }),
+        ...languageChecks(result.file, result.schema, options, read, display, broken, {
+          textsIn,
+          draftIn,
+          unchanged,
+          htmlFields,
+        }),
       );
     }
   }
@@ -213,10 +219,18 @@ function languageChecks(
     draftIn: (file: string) => boolean | undefined;
     /** Whether a file was in this run and came from the cache (unchanged since its result was kept). */
     unchanged: (file: string) => boolean;
+    /** The pointers of an English file's HTML fields, when the first pass validated it. */
+    htmlFields: (file: string) => readonly string[] | undefined;
   },
 ): UnplacedProblem[] {
   const { textsIn, draftIn, unchanged } = firstPass;
-  const settings = { siteRoot: options.siteRoot, read, display, hasSchemaErrors: broken };
+  const settings = {
+    siteRoot: options.siteRoot,
+    read,
+    display,
+    hasSchemaErrors: broken,
+    htmlFields: firstPass.htmlFields,
+  };
   if (schema === "site.schema.json") {
     if (path.dirname(file) !== options.siteRoot) return [];
     const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));

@@ -20,6 +20,7 @@ import { problem } from "./catalogue/entry";
 import { PositionFinder } from "./positions";
 import { childPointer, type UnplacedProblem } from "./problem";
 import { closest } from "./suggest";
+import { markupIn } from "./text-checks";
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +34,11 @@ export interface TranslationSettings {
    * for that reason (a required label cleared in the editor) is not called stale in translations.
    */
   hasSchemaErrors?: (file: string) => boolean;
+  /**
+   * The pointers of an English file's HTML fields (from its first pass); undefined when unknown,
+   * and then a translated text that looks like HTML is checked as HTML.
+   */
+  htmlFields?: (file: string) => readonly string[] | undefined;
 }
 
 /** The site's languages, from site.json as the run reads it (English only when unreadable). */
@@ -80,6 +86,8 @@ export function translationChecks(file: string, json: Json, settings: Translatio
   const english = readJson(settings, target.english);
   if (!english) return [problem(say.TranslationWithoutEnglish, "", englishShown)];
   const englishBroken = settings.hasSchemaErrors?.(target.english) ?? false;
+  const known = settings.htmlFields?.(target.english);
+  const htmlFields = known ? new Set(known) : undefined;
 
   const problems: UnplacedProblem[] = [];
   const texts = new Map(documentTexts(english.data).map((t) => [t.key, t]));
@@ -102,7 +110,11 @@ export function translationChecks(file: string, json: Json, settings: Translatio
     }
     const mismatch = placeholderMismatch(text.value, value);
     if (mismatch) problems.push(problem(say.TranslationPlaceholders, at, key, text.value, mismatch));
-    else if (/[<&]/.test(value)) {
+    else if (htmlFields?.has(text.pointer) === false) {
+      // A plain-text field shows its text as typed, in every language.
+      const tag = markupIn(value);
+      if (tag) problems.push(problem(say.MarkupInPlainText, at, tag));
+    } else if (/[<&]/.test(value)) {
       const html = findHtmlProblems(value);
       if (html.length > 0) problems.push(problem(say.TranslationHtml, at, key, html));
     }

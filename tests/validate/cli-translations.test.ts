@@ -11,7 +11,7 @@ describe("validate CLI: translations", () => {
 
   it("fails on a translation's mistakes, counting errors and warnings", () => {
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("7 errors and 3 warnings in 5 of 18 files.");
+    expect(run.stdout).toContain("8 errors and 6 warnings in 6 of 19 files.");
   });
 
   it("refuses a key the English file no longer has, suggesting the nearest", () => {
@@ -41,15 +41,41 @@ describe("validate CLI: translations", () => {
     );
   });
 
-  it("refuses HTML the site would change, a file with no English file, and a language site.json does not list", () => {
+  it("refuses HTML the site would change in an HTML field, a file with no English file, and a language site.json does not list", () => {
     expect(run.stdout).toContain(
-      "  error: The translation of 'items.specialities.label' would not show as written: the tag <b> is never closed (add </b>).",
+      lines(
+        "site-config/i18n/te/pages/home.json:7:30 -> /strings/blocks.1.paragraphs.0",
+        "  error: The translation of 'blocks.1.paragraphs.0' would not show as written: the tag <b> is never closed (add </b>). Use only the tags its English text may use, each closed in order.",
+      ),
     );
     expect(run.stdout).toContain(
       "  error: Expected a translation of site-config/pages/nowhere.json, but there is no such file:",
     );
     expect(run.stdout).toContain(
       `  error: This file is in site-config/i18n/xx/, the folder of the language 'xx', but site.json's "languages" does not list 'xx' as a language to translate into (it lists 'te').`,
+    );
+  });
+
+  it("checks a plain-text field as text, not HTML: markup is a warning, an invisible character an error", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/navigation.json:11:33 -> /strings/items.specialities.label",
+        "  warning: This field shows text as written: '<b>' will appear as typed, not as formatting. Remove the tag, or write the text without it.",
+        "  hint: Only fields described as 'Text with inline formatting' take tags such as <b> and <a href>.",
+      ),
+    );
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/pages/home.json:6:22 -> /strings/blocks.0.text",
+        "  warning: This field shows text as written: '<b>' will appear as typed, not as formatting. Remove the tag, or write the text without it.",
+      ),
+    );
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/pages/home.json:8:22 -> /strings/blocks.2.text",
+        "  error: Expected text a reader can see, but found U+202E (a bidi control, which changes the order the text reads in) at character 12. Delete it (retype the text around it if your editor does not show it): the page's heading, its title and its link-preview card would carry it.",
+        "  hint: Tabs and line breaks are fine; control characters, bidi controls (U+202A-U+202E, U+2066-U+2069), lone surrogates and noncharacters (U+FFFE, U+FFFF) are not.",
+      ),
     );
   });
 
@@ -67,7 +93,7 @@ describe("validate CLI: translations", () => {
       lines(
         "site-config/site.json:6:5 -> /languages/1",
         '  warning: 2 Telugu translations are drafts awaiting review by a native speaker: navigation.json and pages/nowhere.json. Have each read and corrected, then set its "status" to "reviewed".',
-        "  warning: 12 files with texts have no Telugu translation yet, so their texts show in English on Telugu pages:",
+        "  warning: 11 files with texts have no Telugu translation yet, so their texts show in English on Telugu pages:",
       ),
     );
   });

@@ -14,5 +14,6 @@ export * from "./pages";
 export * from "./publish";
 export * from "./references";
 export * from "./schema";
+export * from "./text";
 export * from "./translations";
 export * from "./warnings";
