@@ -37,7 +37,11 @@ export function gitIn(cwd: string, ...args: string[]): string {
   }).trimEnd();
 }
 
-export async function makeProject(files: string[] = siteFiles): Promise<TempProject> {
+/** A project with `files` copied; `prepare` changes it before its first commit. */
+export async function makeProject(
+  files: string[] = siteFiles,
+  prepare?: (root: string) => void | Promise<void>,
+): Promise<TempProject> {
   const folder = await mkdtemp(path.join(tmpdir(), "site-changes-test-"));
   const root = path.join(folder, "project");
   for (const file of files) {
@@ -45,6 +49,7 @@ export async function makeProject(files: string[] = siteFiles): Promise<TempProj
     await cp(path.join(projectRoot, file), path.join(root, file));
   }
   await cp(path.join(projectRoot, "schemas"), path.join(root, "schemas"), { recursive: true });
+  await prepare?.(root);
   gitIn(root, "init", "--quiet", "--initial-branch=main");
   gitIn(root, "add", "-A");
   gitIn(root, "commit", "--quiet", "-m", "The site");

@@ -17,6 +17,8 @@ export interface MergeResult {
   /** The merged document (undefined: the file is removed); conflicts hold this change set's value. */
   merged: unknown;
   conflicts: FieldConflict[];
+  /** The conflicts the picks decided, with the side taken. */
+  decided: Array<FieldConflict & { take: Pick["take"] }>;
 }
 
 /** Where a field is in one document, for its label. */
@@ -38,19 +40,24 @@ export function mergeJson(
 ): MergeResult {
   const chosen = new Map(picks.filter((p) => p.file === file).map((p) => [p.pointer, p.take]));
   const conflicts: FieldConflict[] = [];
+  const decided: MergeResult["decided"] = [];
 
   const conflict = (key: string, place: Place, b: unknown, o: unknown, t: unknown): unknown => {
-    const take = chosen.get(key);
-    if (take) return take === "ours" ? o : t;
     const names = labelsAt(file, place.doc, place.pointer);
-    conflicts.push({
+    const found = {
       file,
       pointer: key,
       label: names.length === 0 ? "The whole file" : names.join(" › "),
       ours: o,
       theirs: t,
       base: b,
-    });
+    };
+    const take = chosen.get(key);
+    if (take) {
+      decided.push({ ...found, take });
+      return take === "ours" ? o : t;
+    }
+    conflicts.push(found);
     return o;
   };
 
@@ -130,5 +137,5 @@ export function mergeJson(
   };
 
   const merged = merge(base, ours, theirs, "", "", "");
-  return { merged, conflicts };
+  return { merged, conflicts, decided };
 }

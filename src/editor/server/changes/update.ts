@@ -8,13 +8,14 @@
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { printJson } from "../../shared/json-format";
+import { shown } from "./describe";
 import { authorEnv, git, gitText } from "./git";
 import { mergeJson } from "./merge";
 import type { Author, FieldConflict, Pick, UpdateResult } from "./types";
 import type { SiteWorkspace } from "./workspace";
 
 /** A file's merged text (undefined: removed), or the conflicts that stop it. */
-type Merged = { file: string; text?: string; take?: "ours" | "theirs"; conflicts: FieldConflict[] };
+type Merged = { file: string; text?: string; take?: "ours" | "theirs"; conflicts: FieldConflict[]; decided?: string[] };
 
 /** Call inside the change set's lock (SiteWorkspace.update does). */
 export async function updateChangeSet(
@@ -56,10 +57,13 @@ export async function updateChangeSet(
     await git(dir, ["merge", "--abort"]);
     throw new Error(`These files could not be brought up to date: ${unmerged.split("\n").join(", ")}.`);
   }
-  const message =
+  const subject =
     both.length > 0
       ? `Brought up to date with the published site (merged by field: ${both.length} ${both.length === 1 ? "file" : "files"})`
       : "Brought up to date with the published site";
+  // What a person decided is written in the commit, so the value not kept can always be found.
+  const decisions = merged.flatMap((m) => m.decided ?? []);
+  const message = decisions.length > 0 ? `${subject}\n\n${decisions.join("\n")}` : subject;
   await git(dir, ["commit", "--quiet", "--no-verify", "-m", message], { env: author ? authorEnv(author) : {} });
   await ws.pushChangeSet(id, dir);
   return { upToDate: true };
@@ -91,12 +95,19 @@ async function mergeFile(repo: string, file: string, revs: string[], picks: Pick
   const docs = [baseText, oursText, theirsText].map(parse);
   if (file.endsWith(".json") && docs.every((d) => d.ok)) {
     const [base, ours, theirs] = docs.map((d) => d.value);
-    const { merged, conflicts } = mergeJson(file, base, ours, theirs, picks);
-    return { file, text: merged === undefined ? undefined : printJson(merged, theirsText ?? oursText), conflicts };
+    const { merged, conflicts, decided } = mergeJson(file, base, ours, theirs, picks);
+    const text = merged === undefined ? undefined : printJson(merged, theirsText ?? oursText);
+    return { file, text, conflicts, decided: decided.map(decision) };
   }
   // An image or a file that is not JSON: one side's version or the other's.
   const take = picks.find((p) => p.file === file && p.pointer === "")?.take;
-  if (take) return { file, take, conflicts: [] };
+  if (take)
+    return {
+      file,
+      take,
+      conflicts: [],
+      decided: [`${file}: kept ${take === "ours" ? "this change set's" : "the published"} version`],
+    };
   const conflict: FieldConflict = {
     file,
     pointer: "",
@@ -106,6 +117,13 @@ async function mergeFile(repo: string, file: string, revs: string[], picks: Pick
     base: shownFile(baseText),
   };
   return { file, conflicts: [conflict] };
+}
+
+/** "Content › Main heading: kept 'Tara's heading' (the published site had 'Alice's heading')". */
+function decision(c: FieldConflict & { take: Pick["take"] }): string {
+  const [kept, other] = c.take === "ours" ? [c.ours, c.theirs] : [c.theirs, c.ours];
+  const otherSide = c.take === "ours" ? "the published site" : "this change set";
+  return `${c.file} › ${c.label}: kept ${shown(kept)} (${otherSide} had ${shown(other)})`;
 }
 
 /** A whole file's version as a person can compare it: its text, or its size when it is not text. */
