@@ -14,7 +14,7 @@ import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inp
 import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import { pageBuildErrorName } from "./prerender/page-error";
-import { loadServerBundle, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
+import { loadServerBundle, notFoundPage, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
 import { type TypecheckResult, typecheck } from "./typecheck";
@@ -466,7 +466,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     for (const name of readdirSync(distDir))
       if (isSitemapPart(name) && !(name in sitemaps)) removed.push(...removeOutput(distDir, name));
   if (full) {
-    const kept = new Set([...madeByVite, ...written, "shell.html"].map((f) => path.normalize(f)));
+    const kept = new Set([...madeByVite, ...written, "shell.html", notFoundPage].map((f) => path.normalize(f)));
     removed.push(...removeAllBut(distDir, kept));
   }
   step("whole data files, sitemap, clean-up", since);

@@ -3,14 +3,16 @@
  * is kept from the start), their .br and .gz twins to browsers that take them while the twin is
  * at least as new as the file (npm run build writes both, src/build/compress.ts; see
  * precompressed.ts), and prerendered pages at their paths
- * (dist/<route>/index.html). A path with no page is either a treatment address the browser
- * resolves (aliases, a mistyped slug: the app shell, dist/shell.html, handles it as the spec says)
- * or goes to /home, as the spec's router does. Never dist/index.html: that is the prerendered
- * home page, whose canonical and content would be wrong anywhere else.
+ * (dist/<route>/index.html). A page path with no page is answered 404 with the app shell
+ * (dist/shell.html): search engines see an unknown address as one (a 200 or a redirect to /home
+ * would be a "soft 404" they index), and a person's browser runs the app, which resolves treatment
+ * aliases and near-misses and sends the rest to /home, as the spec's router does. Never
+ * dist/index.html: that is the prerendered home page, whose canonical and content would be wrong
+ * anywhere else.
  *
  * docs/deploy/nginx.conf does the same for a static host; a test runs it against a real build.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -26,16 +28,6 @@ export function isPageRequest(method: string, pathname: string): boolean {
   if (pathname.startsWith("/assets/")) return false;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return !last.includes(".") || last.endsWith(".html");
-}
-
-/** Route patterns only the browser can resolve (treatment slugs, with aliases and fuzzy matching). */
-export function clientRoutes(root: string): RegExp[] {
-  const dir = path.join(root, "site-config", "collections");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".presentation.json"))
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")).route as string)
-    .map((route) => new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(":slug", "[^/]+")}/?$`));
 }
 
 const notFound = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" };
@@ -82,17 +74,14 @@ export async function registerSite(app: FastifyInstance, distDir: string, apiBas
   // Looked at when asked, as every file is: a publish may replace the build while the relay runs.
   const prerendered = () => existsSync(path.join(distDir, "shell.html"));
   const shellHtml = () => readFileSync(path.join(distDir, prerendered() ? "shell.html" : "index.html"));
-  const browserRoutes = clientRoutes(path.resolve(import.meta.dirname, "../.."));
   app.setNotFoundHandler((request, reply) => {
     const pathname = new URL(request.url, "http://x").pathname;
     if (api(pathname)) return reply.code(404).header("Cache-Control", "no-store").send(apiNotFound);
     if (!isPageRequest(request.method, pathname)) return reply.code(404).headers(notFound).send("Not found.");
-    if (!prerendered() || browserRoutes.some((r) => r.test(pathname))) {
-      return reply
-        .code(200)
-        .headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" })
-        .send(request.method === "HEAD" ? undefined : shellHtml());
-    }
-    return reply.code(302).headers({ Location: "/home", "Cache-Control": "no-cache" }).send();
+    // A single-page build has no pages on disk: every page is the app's to show.
+    return reply
+      .code(prerendered() ? 404 : 200)
+      .headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" })
+      .send(request.method === "HEAD" ? undefined : shellHtml());
   });
 }

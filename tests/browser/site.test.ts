@@ -45,7 +45,7 @@ describe("every route and every internal link", () => {
     while (queue.length > 0) {
       const target = queue.shift() as string;
       const before = errors.length;
-      await page.goto(target, { waitUntil: "networkidle" });
+      const status = (await page.goto(target, { waitUntil: "networkidle" }))?.status();
       const h1 = page.locator("h1").first();
       const hasH1 = await h1
         .waitFor({ state: "visible", timeout: 10_000 })
@@ -57,6 +57,7 @@ describe("every route and every internal link", () => {
         problems.push(`${where} is broken: it redirected to ${landed.pathname}`);
         continue;
       }
+      if (status !== 200) problems.push(`${where} answered ${status}`);
       if (!hasH1) problems.push(`${where} shows no H1`);
       else if (!(await h1.textContent())?.trim()) problems.push(`${where} has an empty H1`);
       if (errors.length > before) problems.push(`${where} logged: ${errors.slice(before).join(" | ")}`);
@@ -72,9 +73,9 @@ describe("every route and every internal link", () => {
     expect([...seen].some((link) => link.startsWith("/our-doctors?"))).toBe(true);
   });
 
-  it("sends an unknown address to /home, which is how a broken link would show", async () => {
+  it("answers an unknown address 404 for search engines, and sends a person to /home", async () => {
     const { page } = await harness.newPage();
-    await page.goto("/no-such-page");
+    expect((await page.goto("/no-such-page"))?.status()).toBe(404);
     await page.waitForURL("**/home");
     expect(new URL(page.url()).pathname).toBe("/home");
   });

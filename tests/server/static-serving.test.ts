@@ -110,7 +110,7 @@ describe("files as they are on disk", () => {
     expect(before.status).toBe(200);
     writeFileSync(path.join(relay.dir, "dist", "shell.html"), "<!doctype html><div id=root></div>");
     const after = await fetch(`${relay.url}/no-such-page`, { redirect: "manual" });
-    expect([after.status, after.headers.get("location")]).toEqual([302, "/home"]);
+    expect([after.status, await after.text()]).toEqual([404, "<!doctype html><div id=root></div>"]);
     rmSync(path.join(relay.dir, "dist", "shell.html"));
   });
 });

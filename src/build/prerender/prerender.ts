@@ -9,7 +9,7 @@
  * Usage: tsx src/build/prerender/prerender.ts [--dist dist] [--collections site-config/collections]
  *        [--skip-ssr-build] [--workers N]
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -123,16 +123,26 @@ export async function runJobsOnWorkers(
   return mergeResults(results.flat());
 }
 
-/** The page template: the client build's index.html, kept as shell.html for pages only the browser resolves. */
+/** The copy of the app shell static hosts (Netlify, Cloudflare Pages, GitHub Pages) answer unknown addresses with, status 404. */
+export const notFoundPage = "404.html";
+
+/**
+ * The page template: the client build's index.html, kept as shell.html (what the relay and nginx
+ * answer an address with no page with, status 404; the app then resolves it or goes to /home) and
+ * as 404.html, the same for static hosts.
+ */
 export function pageTemplate(distDir: string): string {
   const shellPath = path.join(distDir, "shell.html");
+  let template: string;
   try {
-    return readFileSync(shellPath, "utf8");
+    template = readFileSync(shellPath, "utf8");
   } catch {
-    const template = readFileSync(path.join(distDir, "index.html"), "utf8");
+    template = readFileSync(path.join(distDir, "index.html"), "utf8");
     writeFileSync(shellPath, template);
-    return template;
   }
+  const notFoundPath = path.join(distDir, notFoundPage);
+  if (!existsSync(notFoundPath) || readFileSync(notFoundPath, "utf8") !== template) writeFileSync(notFoundPath, template);
+  return template;
 }
 
 /** Renders every page of the site into an existing client build (no cache, no data files). */
