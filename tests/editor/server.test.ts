@@ -2,7 +2,7 @@
  * The editor server's API, over real HTTP on 127.0.0.1, saving into a copy of site-config/ and
  * checking with the real validator, in the server's process.
  */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,6 +110,28 @@ describe("editor API: listing and opening", () => {
       const response = await fetch(api(`file?path=${encodeURIComponent(bad)}`));
       expect(response.status, bad).toBe(404);
     }
+  });
+
+  it("neither reads nor writes through a symbolic link that leads out of the site folder", async () => {
+    const outside = path.join(path.dirname(site.siteRoot), "outside-secret.json");
+    await writeFile(outside, "XYZZY outside, not JSON");
+    await symlink(outside, site.file("site-config/pages/leak.json"));
+    await symlink(path.dirname(site.siteRoot), site.file("site-config/pages/up"));
+    for (const bad of ["site-config/pages/leak.json", "site-config/pages/up/outside-secret.json"]) {
+      const response = await fetch(api(`file?path=${encodeURIComponent(bad)}`));
+      expect(response.status, bad).toBe(404);
+      expect(await response.text(), bad).not.toContain("XYZZY");
+    }
+    const footer = JSON.parse((await open("site-config/footer.json")).text);
+    const written = await save("site-config/pages/up/outside-secret.json", footer, hashText("x"));
+    expect(written.status).toBe(404);
+    expect(await readFile(outside, "utf8")).toBe("XYZZY outside, not JSON");
+    const { files } = (await (await fetch(api("files"))).json()) as FileListResponse;
+    expect(files.map((f) => f.path).filter((p) => p.includes("leak") || p.includes("/up/"))).toEqual([]);
+    // The links would trouble the other tests' whole-site checks.
+    await Promise.all(
+      [site.file("site-config/pages/leak.json"), site.file("site-config/pages/up"), outside].map((f) => rm(f)),
+    );
   });
 });
 
@@ -272,6 +294,25 @@ describe("editor API: only the editor's own pages may call it", () => {
       request.end();
     });
     expect(status).toBe(403);
+  });
+
+  it("answers 4xx in words to a malformed Origin and to a body nested past any config file", async () => {
+    for (const origin of ["http://[", "null", "%%%", "http://exa mple"]) {
+      const response = await fetch(api("files"), { headers: { Origin: origin } });
+      expect(response.status, origin).toBe(403);
+      expect(await response.json(), origin).toMatchObject({
+        message: "The editor's API only answers the editor's own pages.",
+      });
+    }
+    const deep = await fetch(api("file"), {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      message: "The request nests deeper than 64 levels; no config file does.",
+    });
   });
 });
 

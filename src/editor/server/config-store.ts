@@ -1,9 +1,11 @@
 /**
  * The config files the editor may read and write: the .json files of the site folder that name
  * a known schema, addressed by their path from the project root ("site-config/pages/home.json").
- * Nothing outside the site folder can be read or written through the editor.
+ * Nothing outside the site folder can be read or written through the editor, not even through a
+ * symbolic link inside it that points elsewhere (see `insideFolder`).
  */
 import { createHash } from "node:crypto";
+import { realpathSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { collectionPlace } from "../shared/collection-paths";
@@ -79,7 +81,9 @@ export class ConfigStore {
     if (relative.split("/").some((part) => part === "" || part === "." || part === ".." || part.startsWith(".")))
       return undefined;
     const absolute = path.resolve(this.siteRoot, relative);
-    return absolute.startsWith(this.siteRoot + path.sep) ? absolute : undefined;
+    return absolute.startsWith(this.siteRoot + path.sep) && insideFolder(this.siteRoot, absolute)
+      ? absolute
+      : undefined;
   }
 
   /** Reads a file; rejects when the path is not editable, the file is missing or names no known schema. */
@@ -112,6 +116,35 @@ export class ConfigStore {
     }
     return found;
   }
+}
+
+/**
+ * Whether `absolute` (a path under `folder`) stays inside `folder` once symbolic links are followed:
+ * the real path of the file, or of its nearest existing folder when it is still to be written, is
+ * inside the folder's own real path. A link inside site-config/ to /etc/passwd or to a file of the
+ * project is then outside, for reading and for writing alike.
+ */
+export function insideFolder(folder: string, absolute: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const root = real(folder);
+  if (!root) return false;
+  let existing = absolute;
+  let rest = "";
+  let found = real(existing);
+  while (found === undefined && existing !== path.dirname(existing)) {
+    rest = path.join(path.basename(existing), rest);
+    existing = path.dirname(existing);
+    found = real(existing);
+  }
+  if (found === undefined) return false;
+  const target = path.join(found, rest);
+  return target.startsWith(root + path.sep);
 }
 
 /** A path the editor refuses to open: outside the site folder, not JSON, or of no known kind. */
