@@ -218,7 +218,7 @@ describe("content editor", { timeout: 60_000 }, () => {
     const items = page.getByRole("navigation", { name: "Treatment pages of this collection" }).locator("ol button");
     await items.filter({ hasText: "total-knee-replacement" }).click();
     const h1 = page.locator("textarea[id='t-content.h1']");
-    await expect.poll(() => h1.inputValue()).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    await expect.poll(() => h1.inputValue()).toBe("మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్)");
     await h1.fill("మోకాలి మార్పిడి సర్జరీ");
     await expect.poll(() => preview(page).getByRole("heading", { level: 1, name: "మోకాలి మార్పిడి సర్జరీ" }).count()).toBe(1);
     await page.getByRole("button", { name: "Save", exact: true }).click();

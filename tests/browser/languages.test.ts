@@ -156,11 +156,11 @@ describe("a Telugu treatment page in Chromium", () => {
   it("shows the treatment in Telugu with its price, keeps English brand names, and has no axe violations", async () => {
     const { page, errors } = await harness.newPage();
     await page.goto(`/te${knee}`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్)");
     expect(await page.getByText(/₹1.5 లక్షలు/).count()).toBeGreaterThan(0);
     expect(await page.getByText("OrthoInfo (American Academy of Orthopaedic Surgeons)").count()).toBe(1);
     // An FAQ opens in Telugu, after hydration.
-    await page.getByRole("button", { name: "నీ రీప్లేస్‌మెంట్ ఎంతకాలం ఉంటుంది?" }).click();
+    await page.getByRole("button", { name: "మోకాలి మార్పిడి ఎంతకాలం ఉంటుంది?" }).click();
     await page.getByText(/ఆధునిక మోకాలి ఇంప్లాంట్లు/).waitFor();
     expect(await violations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -201,7 +201,7 @@ describe("treatments' Telugu texts in Chromium, one treatment at a time", () => 
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`/te${knee}`, { waitUntil: "networkidle" });
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్)");
     // Prerendered and hydrated with its Telugu texts: no request for them, and no whole collection's.
     expect(data(requested)).toEqual([]);
     expect(requested.filter((p) => p.includes("sub-departments"))).toEqual([]);
@@ -271,7 +271,8 @@ describe("the Hindi appointment form in Chromium", () => {
     expect(sent).toMatchObject([
       {
         form: "booking",
-        values: { name: "सीता देवी", mobile: "९८७६५४३२१०", location: "Hyderabad", department: "Cardiology" },
+        // Devanagari digits go as the ten digits 0-9 the CRM dials.
+        values: { name: "सीता देवी", mobile: "9876543210", location: "Hyderabad", department: "Cardiology" },
         context: { language: "hi", page: "/hi/book-an-appointment" },
       },
     ]);

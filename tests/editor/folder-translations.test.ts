@@ -96,7 +96,7 @@ describe("editor API: translating a treatment page of a collection folder", { ti
   it("opens the treatment's own translation file", async () => {
     const opened = await open("total-knee-replacement");
     expect(opened.info.path).toBe(`${translations}/total-knee-replacement.json`);
-    expect(JSON.parse(opened.text).strings["content.h1"]).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ");
+    expect(JSON.parse(opened.text).strings["content.h1"]).toBe("మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్)");
   });
 
   it("makes an empty draft of its own the first time a treatment is translated, and saves only it", async () => {

@@ -63,10 +63,10 @@ describe("the site in Telugu", () => {
 
   it("shows a treatment page's texts in Telugu, ₹1.5 lakhs and all", async () => {
     await open("/te/specialities/orthopedics/total-knee-replacement");
-    expect(await screen.findByRole("heading", { level: 1, name: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్)" })).toBeInTheDocument();
     expect(screen.getByText(/₹1.5 లక్షలు/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "తరచుగా అడిగే ప్రశ్నలు" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "టోటల్ నీ రీప్లేస్‌మెంట్ కోసం అపాయింట్‌మెంట్ బుక్ చేయండి" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "మోకాలి మార్పిడి (టోటల్ నీ రీప్లేస్‌మెంట్) కోసం అపాయింట్‌మెంట్ బుక్ చేయండి" })).toBeInTheDocument();
     // Its Telugu texts are its own file, fetched because its English data file names Telugu.
     const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
     expect(fetched).toContain("/assets/data/te/orthopedics-sub-departments/total-knee-replacement.json");

@@ -100,6 +100,10 @@ export interface Site {
     href: string;
   }[];
   /**
+   * Names written in Latin letters on every language's pages, never translated (WhatsApp, Giggles, the names of source sites such as OrthoInfo). A Telugu or Hindi page may show them without lang="en"; any other English text there must be translated or marked lang="en" (a test reads every page of the build).
+   */
+  brandNames?: string[];
+  /**
    * The site's own public address with no trailing slash, such as 'https://www.example.in'. Canonical links and the sitemap are built from it.
    */
   canonicalBase: string;

@@ -61,8 +61,12 @@ const machineProperties = new Set([
   "variant",
 ]);
 
-/** Lists whose items are slugs naming other entries (a branch's specialities, a doctor's branches) or words matched against addresses (slug aliases). */
-const slugLists = new Set(["specialities", "branches", "words"]);
+/**
+ * Lists whose items are slugs naming other entries (a branch's specialities, a doctor's branches),
+ * words matched against addresses (slug aliases) or names written the same in every language
+ * (site.json's brand names).
+ */
+const slugLists = new Set(["specialities", "branches", "words", "brandNames"]);
 
 /** Parts of a file that are never shown: what a form sends to the CRM stays as the CRM expects it. */
 const machineBranches = new Set(["lead"]);
