@@ -94,9 +94,22 @@ export interface RunReport {
 
 /** Validates the files and returns what was found. */
 export function runValidation(options: RunOptions): RunReport {
-  const read = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
+  const fromDisk = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
+  /**
+   * The texts of large files whose first pass found problems, kept for placing them: read again,
+   * a 50 MB collection file with thousands of placeholders cost a second read and copy of it.
+   * (Small files are read again: keeping thousands of them would cost more memory than reading.)
+   */
+  const texts = new Map<string, string>();
+  const read = (file: string) => texts.get(file) ?? fromDisk(file);
+  let lastRead: { file: string; text: string } | undefined;
+  const readForCheck = (file: string) => {
+    const text = read(file);
+    lastRead = { file, text };
+    return text;
+  };
   const placeholders = readPlaceholders(options.siteRoot, read);
-  const checker = new FileChecker(options, read, { placeholders });
+  const checker = new FileChecker(options, readForCheck, { placeholders });
   const { cache, overlay } = options;
   /** Files read and checked in this run (the others' first pass came from the cache). */
   const freshFiles = new Set<string>();
@@ -106,6 +119,9 @@ export function runValidation(options: RunOptions): RunReport {
     if (kept && (kept.validate || !job.validate)) return copyOf(kept, job.validate);
     freshFiles.add(job.file);
     const result = checker.check(job);
+    if (result.problems.length > 0 && lastRead?.file === job.file && lastRead.text.length > keptTextLength)
+      texts.set(job.file, lastRead.text);
+    lastRead = undefined;
     if (cache && !overlay?.has(job.file)) cache.set(job.file, copyOf(result, result.validate));
     return result;
   });
@@ -191,6 +207,9 @@ export function runValidation(options: RunOptions): RunReport {
     publish,
   };
 }
+
+/** Texts longer than this (characters) are kept between a file's first pass and placing its problems. */
+const keptTextLength = 1_000_000;
 
 const severityRank = { error: 0, warning: 1 } as const;
 

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { getNodePath, type Node, parseTree } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
 import { validateDocument } from "../../src/validation/ajv";
 import { findSyntaxMistake } from "../../src/validation/json-syntax";
@@ -113,6 +116,46 @@ describe("positions", () => {
     expect([first.line, first.column, second.line]).toEqual([3, 5, 2]);
     expect(JSON.parse(JSON.stringify(first))).toEqual({ file: "f.json", line: 3, column: 5, ...unplaced });
     expect(reads).toBe(1);
+  });
+
+  /** Line and column of each offset of a text, counted by hand. */
+  const placesOf = (source: string) => {
+    const places: { line: number; column: number }[] = [];
+    let [line, column] = [1, 1];
+    for (const char of source.split("")) {
+      places.push({ line, column });
+      [line, column] = char === "\n" ? [line + 1, 1] : [line, column + 1];
+    }
+    return places;
+  };
+
+  it("are where a full parse puts every value and name of a real collection file", () => {
+    const source = readFileSync(
+      path.resolve(import.meta.dirname, "../../site-config/collections/orthopedics-sub-departments.json"),
+      "utf8",
+    );
+    const finder = new PositionFinder(source);
+    const places = placesOf(source);
+    const nodes: Node[] = [];
+    const walk = (node: Node) => {
+      nodes.push(node);
+      for (const child of node.children ?? []) walk(child.type === "property" ? (child.children?.[1] as Node) : child);
+    };
+    walk(parseTree(source) as Node);
+    expect(nodes.length).toBeGreaterThan(500);
+    for (const node of nodes) {
+      const pointer = getNodePath(node)
+        .map((s) => `/${String(s).replaceAll("~", "~0").replaceAll("/", "~1")}`)
+        .join("");
+      expect(finder.of(pointer)).toEqual(places[node.offset]);
+      if (node.parent?.type === "property") expect(finder.of(pointer, "key")).toEqual(places[node.parent.offset]);
+    }
+  });
+
+  it("are found in a text that is not strict JSON (a comment, a trailing comma)", () => {
+    const loose = '{\n  // the first\n  "a": [1, 2,],\n  "b": { "c": "}" }\n}';
+    expect(new PositionFinder(loose).of("/b/c")).toEqual({ line: 4, column: 15 });
+    expect(new PositionFinder(loose).of("/a/1")).toEqual({ line: 3, column: 12 });
   });
 });
 

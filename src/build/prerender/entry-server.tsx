@@ -27,7 +27,7 @@ import { type LanguageFonts, pageDocument } from "./document";
 import { renderFormSlots } from "./form-slots";
 import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
-import { catalogListPages, type PageInfo, pageInfo } from "./manifest";
+import { type Catalog, catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
 export { formSlotUse } from "./form-slots";
 export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
@@ -167,6 +167,18 @@ async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImag
     : ensureCard(info.share.card, store);
 }
 
+/** The list pages of a catalog, made once per thread for all the batches a worker runs with it. */
+const listsByCatalog = new WeakMap<Catalog, ReturnType<typeof catalogListPages>>();
+
+function listsOf(catalog: Catalog) {
+  let lists = listsByCatalog.get(catalog);
+  if (!lists) {
+    lists = catalogListPages(catalog);
+    listsByCatalog.set(catalog, lists);
+  }
+  return lists;
+}
+
 /**
  * Runs build jobs in this thread (see jobs.ts): pages are rendered here, with the site, each with
  * its social card (src/build/social/cards.ts).
@@ -189,7 +201,7 @@ export async function runJobs(jobs: Job[], context: JobContext) {
       return renderPage({ ...info, shareImage }, template, { fonts: context.fonts });
     },
     pageInfo,
-    lists: catalogListPages(context.catalog.catalog),
+    lists: listsOf(context.catalog.catalog),
   });
   return {
     ...result,
