@@ -98,4 +98,27 @@ describe("a change in words", () => {
     expect(describeFileChanges(image, "PNG", "PNG2").changes[0].words).toBe("File replaced");
     expect(describeFileChanges(image, "PNG", undefined).changes[0].words).toBe("File removed");
   });
+
+  it("names a translator's change by the English field it translates, in that language", () => {
+    const file = "site-config/i18n/te/navigation.json";
+    const telugu = read(file);
+    const after = structuredClone(telugu);
+    const before = telugu.strings["items.about.label"];
+    after.strings["items.about.label"] = "మా సంస్థ";
+    const text = (doc: unknown) => JSON.stringify(doc);
+    const review = describeFileChanges(file, text(telugu), text(after), text(navigation()));
+    expect(review).toMatchObject({ fileLabel: "Navigation (Telugu)", pages: [everyPage] });
+    expect(review.changes.map((c) => `${c.label} | ${c.words}`)).toEqual([
+      `Menu entry ‘About us’ › Label (Telugu) | Label (Telugu): '${before}' → 'మా సంస్థ'`,
+    ]);
+    expect(commitMessage(file, telugu, after, navigation())).toBe(`Navigation (Telugu): '${before}' renamed 'మా సంస్థ'`);
+
+    const page = "site-config/i18n/te/pages/home.json";
+    const home = read(page);
+    const key = Object.keys(home.strings)[0];
+    const edited = { ...home, strings: { ...home.strings, [key]: "కొత్త" } };
+    expect(
+      describeFileChanges(page, text(home), text(edited), text(read("site-config/pages/home.json"))).pages,
+    ).toEqual(["/te/home"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SiteWorkspace } from "../../../src/editor/server/changes";
@@ -40,6 +40,8 @@ describe("site workspace (git change sets)", () => {
     const dir = await ws.create("menu-rename", alice, "Rename a menu entry");
     expect(dir).toBe(ws.dir("menu-rename"));
     expect(existsSync(path.join(dir, "site-config/navigation.json"))).toBe(true);
+    expect(gitIn(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("changes/menu-rename");
+    expect(gitIn(dir, "status", "--porcelain")).toBe("");
     expect(gitIn(remote, "rev-parse", "changes/menu-rename")).toBe(gitIn(remote, "rev-parse", "main"));
     expect(await ws.list()).toEqual(["menu-rename"]);
   });
@@ -105,9 +107,18 @@ describe("site workspace (git change sets)", () => {
 
   it("removes a change set: its worktree and its branch, here and on the remote", async () => {
     await ws.remove("footer-only");
-    expect(existsSync(ws.dir("footer-only"))).toBe(false);
+    const stray = await ws.create("stray", alice, "Stray");
+    await writeFile(path.join(stray, "stray.txt"), "left behind");
+    await ws.remove("stray");
+    expect(existsSync(stray)).toBe(false);
     expect(gitIn(remote, "branch", "--list", "changes/*")).toBe("  changes/menu-rename");
     expect(await ws.list()).toEqual(["menu-rename"]);
+    // The removed worktree is the spare the next change set starts from: on its own branch, clean.
+    const dir = await ws.create("next", alice, "Next");
+    expect(gitIn(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("changes/next");
+    expect(gitIn(dir, "rev-parse", "HEAD")).toBe(gitIn(remote, "rev-parse", "main"));
+    expect(gitIn(dir, "status", "--porcelain")).toBe("");
+    expect(existsSync(path.join(dir, "stray.txt"))).toBe(false);
   });
 
   it("refuses names and paths that would leave the repository", async () => {

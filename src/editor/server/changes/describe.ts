@@ -9,6 +9,7 @@ import { fieldPath } from "../../shared/field-labels";
 import { jsonEqual } from "../../shared/json-format";
 import { isObject, matchItems, movedPairs, pointerSegment } from "./match";
 import { affectedPages } from "./pages";
+import { englishPointerOf, languageName, translationOf } from "./translation-labels";
 import type { FieldChange, FileChanges } from "./types";
 
 type Kind = FieldChange["kind"];
@@ -16,6 +17,13 @@ type Kind = FieldChange["kind"];
 /** What a file is called in the editor: "Navigation"; its path when it names no known schema. */
 export function fileLabelOf(file: string, doc: unknown): string {
   return describeFile(file, doc)?.label ?? file.replace(/^site-config\//, "");
+}
+
+/** A file's label; a translation's is its English file's with the language: "Navigation (Telugu)". */
+export function labelOfFile(file: string, doc: unknown, english?: unknown): string {
+  const translation = translationOf(file);
+  if (!translation || english === undefined) return fileLabelOf(file, doc);
+  return `${fileLabelOf(translation.englishFile, english)} (${languageName(translation.lang)})`;
 }
 
 /** The schema path ("navigation.schema.json") a document names, if the editor knows it. */
@@ -39,9 +47,22 @@ export function labelsAt(file: string, doc: unknown, pointer: string): string[] 
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** The field changes between two versions of a file (undefined: the file did not exist). */
-export function describeChange(file: string, before: unknown, after: unknown): FieldChange[] {
-  const fileLabel = fileLabelOf(file, after ?? before);
+/**
+ * The field changes between two versions of a file (undefined: the file did not exist). For a
+ * translation file, `english` (the English file it translates) names each text by its English field.
+ */
+export function describeChange(file: string, before: unknown, after: unknown, english?: unknown): FieldChange[] {
+  const translation = translationOf(file);
+  const language = translation ? ` (${languageName(translation.lang)})` : "";
+  const fileLabel = labelOfFile(file, after ?? before, english);
+  const namesAt = (doc: unknown, at: string): string[] => {
+    const englishPointer = translation && english !== undefined ? englishPointerOf(english, at) : undefined;
+    if (translation && englishPointer !== undefined) {
+      const names = labelsAt(translation.englishFile, english, englishPointer);
+      return names.length === 0 ? names : [...names.slice(0, -1), `${names[names.length - 1]}${language}`];
+    }
+    return labelsAt(file, doc, at);
+  };
   const out: FieldChange[] = [];
   // Named where the field was (a renamed entry by its old name); placed where it is now.
   const add = (
@@ -52,7 +73,7 @@ export function describeChange(file: string, before: unknown, after: unknown): F
     how?: string,
     pointer = at,
   ) => {
-    const names = labelsAt(file, doc, at);
+    const names = namesAt(doc, at);
     const label = names.length === 0 ? "The whole file" : names.join(" › ");
     const last = names[names.length - 1] ?? "The file";
     out.push({ file, fileLabel, pointer, label, kind, ...values, words: how ?? words(kind, last, values) });
@@ -115,15 +136,15 @@ export function shown(value: unknown): string {
 }
 
 /** Fields that are an item's name: changing one renames the item. */
-const nameFields = /\/(label|name|title)$/;
+const nameFields = /[/.](label|name|title)$/;
 
 /**
  * A commit message for a save: "Navigation: 'Who We Are' renamed 'About us'",
  * "Navigation: 3 changes (Label, Page address, …)". At most one line of about 100 characters.
  */
-export function commitMessage(file: string, before: unknown, after: unknown): string {
-  const changes = describeChange(file, before, after);
-  const fileLabel = fileLabelOf(file, after ?? before);
+export function commitMessage(file: string, before: unknown, after: unknown, english?: unknown): string {
+  const changes = describeChange(file, before, after, english);
+  const fileLabel = labelOfFile(file, after ?? before, english);
   if (before === undefined) return `${fileLabel}: added`;
   if (after === undefined) return `${fileLabel}: removed`;
   if (changes.length === 0) return `${fileLabel}: saved unchanged`;
@@ -164,27 +185,32 @@ function parsed(text: string | undefined): unknown {
   }
 }
 
-/** A file's changes between two texts, with the pages they show on. */
+/**
+ * A file's changes between two texts, with the pages they show on; for a translation file,
+ * `englishText` is the English file it translates.
+ */
 export function describeFileChanges(
   file: string,
   beforeText: string | undefined,
   afterText: string | undefined,
+  englishText?: string,
 ): FileChanges {
   const before = parsed(beforeText);
   const after = parsed(afterText);
-  const fileLabel = fileLabelOf(file, after ?? before);
+  const english = parsed(englishText);
   const isJson = file.endsWith(".json") && typeof (after ?? before) !== "string";
   const changes: FieldChange[] = isJson
-    ? describeChange(file, before, after)
+    ? describeChange(file, before, after, english)
     : [
         {
           file,
-          fileLabel,
+          fileLabel: labelOfFile(file, after ?? before, english),
           pointer: "",
           label: "The whole file",
           kind: beforeText === undefined ? "added" : afterText === undefined ? "removed" : "changed",
           words: beforeText === undefined ? "New file" : afterText === undefined ? "File removed" : "File replaced",
         },
       ];
-  return { file, fileLabel, changes, pages: affectedPages(file, before, after, changes) };
+  const fileLabel = labelOfFile(file, after ?? before, english);
+  return { file, fileLabel, changes, pages: affectedPages(file, before, after, changes, english) };
 }

@@ -3,8 +3,11 @@
  * route, a treatment's address, and for the files every page shows (navigation, footer, site
  * settings, and their translations) the word `everyPage`.
  */
+
+import { localPath } from "../../../shared/i18n/languages";
 import { describeFile } from "../../shared/config-files";
 import { isObject } from "./match";
+import { translationOf } from "./translation-labels";
 import type { FieldChange } from "./types";
 
 /** Stands for "all pages" in `FileChanges.pages`. */
@@ -13,11 +16,21 @@ export const everyPage = "every page";
 const sitewide = new Set(["site", "navigation", "footer"]);
 
 /** Routes of the pages the changes affect (before and after, without repeats), or [everyPage]. */
-export function affectedPages(file: string, before: unknown, after: unknown, changes: FieldChange[]): string[] {
-  // A translation of a file every page shows: every page in that language.
-  const translated = /^site-config\/i18n\/[^/]+\/(.*)$/.exec(file);
-  const english = translated ? `site-config/${translated[1]}` : file;
-  if (translated && /^site-config\/(site|navigation|footer)\.json$/.test(english)) return [everyPage];
+export function affectedPages(
+  file: string,
+  before: unknown,
+  after: unknown,
+  changes: FieldChange[],
+  english?: unknown,
+): string[] {
+  const translation = translationOf(file);
+  if (translation) {
+    // A translation of a file every page shows: every page in that language; of a page or a
+    // treatment: that page in that language (the English file says where it is).
+    if (/^site-config\/(site|navigation|footer)\.json$/.test(translation.englishFile)) return [everyPage];
+    const pages = english === undefined ? [] : affectedPages(translation.englishFile, english, english, []);
+    return pages.map((route) => localPath(route, translation.lang, "en"));
+  }
   const kind = describeFile(file, after ?? before)?.kind;
   if (kind && sitewide.has(kind)) return [everyPage];
   const routes = new Set<string>();

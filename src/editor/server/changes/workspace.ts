@@ -18,6 +18,8 @@ import { describeFileChanges } from "./describe";
 import { authorEnv, GitError, git, gitText } from "./git";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
+import { SpareWorktree } from "./spare";
+import { translationOf } from "./translation-labels";
 import type { Author, FileChanges, Pick, Progress, PublishOutcome, PublishSteps, UpdateResult } from "./types";
 import { updateChangeSet } from "./update";
 
@@ -38,13 +40,16 @@ const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
 export class SiteWorkspace {
   /** One queue per change set (its worktree), "refs" for fetch and push, "publish" for publishing. */
   readonly locks = new KeyedLock();
+  private readonly spare: SpareWorktree;
 
   private constructor(
     readonly dataDir: string,
     readonly remote: string,
     readonly projectRoot: string,
     readonly publishedBranch: string,
-  ) {}
+  ) {
+    this.spare = new SpareWorktree(path.join(dataDir, "work"), path.join(dataDir, "changes", ".spare"));
+  }
 
   /** Opens (cloning on first use) the workspace; makes the embedded remote when none is configured. */
   static async open(options: WorkspaceOptions): Promise<SiteWorkspace> {
@@ -103,9 +108,8 @@ export class SiteWorkspace {
     return this.locks.run(id, async () => {
       await this.fetch();
       if (await this.exists(this.ref("head", id))) return this.ensure(id);
-      await git(this.repo, ["worktree", "add", "--quiet", "-B", `changes/${id}`, dir, this.ref("published")]);
+      await this.addWorktree(id, this.ref("published"));
       await this.push(`changes/${id}`);
-      await this.linkNodeModules(dir);
       return dir;
     });
   }
@@ -143,9 +147,15 @@ export class SiteWorkspace {
   async review(id: string): Promise<FileChanges[]> {
     const files = await this.changedFiles(id);
     return Promise.all(
-      files.map(async (file) =>
-        describeFileChanges(file, await this.fileAt("base", id, file), await this.fileAt("head", id, file)),
-      ),
+      files.map(async (file) => {
+        const [before, after, english] = await Promise.all([
+          this.fileAt("base", id, file),
+          this.fileAt("head", id, file),
+          // A translation is named by the English fields it translates.
+          translationOf(file) ? this.fileAt("head", id, translationOf(file)?.englishFile ?? "") : undefined,
+        ]);
+        return describeFileChanges(file, before, after, english);
+      }),
     );
   }
 
@@ -163,7 +173,7 @@ export class SiteWorkspace {
   remove(id: string): Promise<void> {
     const dir = this.dir(id);
     return this.locks.run(id, async () => {
-      if (existsSync(dir)) await git(this.repo, ["worktree", "remove", "--force", dir]);
+      if (existsSync(dir)) await this.spare.recycle(dir);
       await git(this.repo, ["branch", "-D", `changes/${id}`], { okCodes: [1] });
       await this.locks.run("refs", () =>
         git(this.repo, ["push", "--quiet", "origin", "--delete", `changes/${id}`], { okCodes: [1] }),
@@ -187,8 +197,7 @@ export class SiteWorkspace {
       if (!(await this.exists(this.ref("head", id)))) await this.fetch();
       if (!(await this.exists(this.ref("head", id)))) throw new Error(`There is no change set '${id}'.`);
       await git(this.repo, ["worktree", "prune"]);
-      await git(this.repo, ["worktree", "add", "--quiet", "-B", `changes/${id}`, dir, this.ref("head", id)]);
-      await this.linkNodeModules(dir);
+      await this.addWorktree(id, this.ref("head", id));
       return dir;
     }
     const head = await gitText(dir, ["rev-parse", "HEAD"]);
@@ -262,6 +271,12 @@ export class SiteWorkspace {
       ]);
       await this.linkNodeModules(published);
     } else await this.locks.run("publish", () => this.resetPublished());
+    await this.spare.fill(this.ref("published"), (dir) => this.linkNodeModules(dir));
+  }
+
+  /** The change set's worktree on its branch at `startPoint` (the spare worktree when there is one). */
+  private async addWorktree(id: string, startPoint: string): Promise<void> {
+    if (await this.spare.add(this.dir(id), `changes/${id}`, startPoint)) await this.linkNodeModules(this.dir(id));
   }
 
   /** Links the project's node_modules into a worktree, so the project's build runs there. */
