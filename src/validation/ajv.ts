@@ -9,11 +9,13 @@ import type AjvCore from "ajv/dist/core.js";
 import addFormats from "ajv-formats";
 import { schemaFiles } from "../shared/generated/schema-index";
 import { findHtmlProblems } from "../shared/html/html";
+import { siteLinksIn } from "../shared/html/site-links";
 
 /**
  * Kinds of value a schema marks with `x-ref` to be checked against more than the schema: most are
  * cross-references (validation/references.ts); "phone", "tel", "email" and "link" are checked for
- * whether people can dial or mail them (validation/contact-checks.ts).
+ * whether people can dial or mail them (validation/contact-checks.ts). "text-link" is not marked:
+ * it is the address of a link to this site inside an `x-html` text, found by that keyword.
  */
 export type RefKind =
   | "branch-slug"
@@ -29,7 +31,8 @@ export type RefKind =
   | "route"
   | "speciality-name"
   | "speciality-slug"
-  | "tel";
+  | "tel"
+  | "text-link";
 
 /** A value the schema marked as a reference, found while validating, with where it stands. */
 export interface RefUse {
@@ -112,7 +115,12 @@ export function addVocabulary<A extends AjvCore>(ajv: A): A {
       if (typeof data !== "string") return true;
       htmlCollector?.push(cxt?.instancePath ?? "");
       const problems = findHtmlProblems(data);
-      if (problems.length === 0) return true;
+      if (problems.length === 0) {
+        // A link to this site inside the text must lead somewhere, as a route in config must.
+        for (const value of siteLinksIn(data))
+          collector?.push({ kind: "text-link", value, pointer: cxt?.instancePath ?? "" });
+        return true;
+      }
       (checkHtml as { errors?: Partial<ErrorObject>[] }).errors = [
         { keyword: "x-html", message: problems.join("; "), params: { problems } },
       ];

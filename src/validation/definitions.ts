@@ -3,8 +3,9 @@
  * of the collection, or the page whose route is closest. The folding of follow-on errors
  * (fold.ts) puts several references to one missing thing under that definition.
  */
+import type { Checked } from "./check-file";
 import type { Definition } from "./fold";
-import type { SiteModel } from "./site-model";
+import { routeKey, type SiteModel } from "./site-model";
 import { closest } from "./suggest";
 
 /** The definition a missing key ("slug:<data file>:<slug>", "route:<route>") most likely meant. */
@@ -32,4 +33,28 @@ export function definitionOf(missing: string, model: SiteModel, routes: Readonly
     return { file: page.file, pointer: "/route", what: "route", value: best, missing: route };
   }
   return undefined;
+}
+
+/**
+ * Whether anything in another file refers to a definition's value as it is: a route or a link to
+ * it, or a slug (as itself, or as the last part of a route). Such a definition was not renamed.
+ * (Its own file does not count: a treatment's own page path names its slug.)
+ */
+export function referencedValues(files: readonly Checked[]): (definition: Definition) => boolean {
+  const users = new Map<string, Set<string>>();
+  const use = (value: string, file: string) => {
+    const known = users.get(value);
+    if (known) known.add(file);
+    else users.set(value, new Set([file]));
+  };
+  for (const { refs, file } of files)
+    for (const ref of refs) {
+      use(ref.value, file);
+      if (ref.kind === "route" || ref.kind === "text-link") {
+        const route = routeKey(ref.value);
+        use(route, file);
+        use(route.slice(route.lastIndexOf("/") + 1), file);
+      }
+    }
+  return (definition) => [...(users.get(definition.value) ?? [])].some((file) => file !== definition.file);
 }

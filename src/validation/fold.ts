@@ -8,7 +8,11 @@
  * A cause is known in two ways: a check that sees a change says what it explains (a slug whose
  * page path still ends in the old one: page-addresses.ts), or several references name one missing
  * thing that is close to something defined, which was then most likely renamed (one definition
- * changed, rather than the same typo made several times).
+ * changed, rather than the same typo made several times). Only most likely: a suggestion must
+ * never point a correct file at a mistake, so a definition is not blamed when anything still uses
+ * it as it is (it was not renamed: the references are wrong), nor when the references are all in
+ * one file (one typo copied within it, `/our-doctorz` twice in the menu); each reference then says
+ * "did you mean" the definition.
  */
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
@@ -43,6 +47,8 @@ export interface Definition {
 export function foldFollowOns(
   files: FileProblems[],
   definitionOf: (missing: string) => Definition | undefined,
+  /** Whether a reference somewhere uses this definition's value as it is. */
+  inUse: (definition: Definition) => boolean = () => false,
 ): Map<UnplacedProblem, FollowOn[]> {
   const folded = new Map<UnplacedProblem, FollowOn[]>();
   const causes = new Map<string, UnplacedProblem>();
@@ -65,10 +71,10 @@ export function foldFollowOns(
 
   // Several references to one missing thing, close to one definition: the definition was renamed.
   for (const [missing, group] of orphans) {
-    if (group.length < 2) continue;
+    if (group.length < 2 || new Set(group.map((g) => g.file)).size < 2) continue;
     const definition = definitionOf(missing);
     const home = definition && files.find((f) => f.file === definition.file);
-    if (!definition || !home) continue;
+    if (!definition || !home || inUse(definition)) continue;
     const made = problem(
       say.RenamedTarget,
       definition.pointer,

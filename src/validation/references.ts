@@ -118,17 +118,21 @@ export function checkReferences(
   return problems;
 }
 
+/** The kinds of file that define the site's routes. */
+const routeDefiners = [
+  "page.schema.json",
+  "presentation.schema.json",
+  "collection.schema.json",
+  "treatment-page.schema.json",
+  "branches.schema.json",
+  "specialities.schema.json",
+  "blog-posts.schema.json",
+];
+
 /** The kinds of file whose content each kind of reference is checked against. */
 const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
-  route: [
-    "page.schema.json",
-    "presentation.schema.json",
-    "collection.schema.json",
-    "treatment-page.schema.json",
-    "branches.schema.json",
-    "specialities.schema.json",
-    "blog-posts.schema.json",
-  ],
+  route: routeDefiners,
+  "text-link": routeDefiners,
   "speciality-name": ["specialities.schema.json"],
   "speciality-slug": ["specialities.schema.json"],
   "branch-slug": ["branches.schema.json"],
@@ -141,11 +145,20 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
   const { value, pointer } = ref;
   if (!knowsAll(c.model, dependsOn[ref.kind] ?? [])) return undefined;
   switch (ref.kind) {
-    case "route": {
+    case "route":
+    case "text-link": {
       const key = routeKey(value);
       if (c.routes.has(key)) return undefined;
+      // A link in a text may lead to a file under public/ (a PDF, an image) rather than a page.
+      if (ref.kind === "text-link" && /\.[a-z0-9]+$/i.test(key) && c.exists(path.join(c.publicDir, key)))
+        return undefined;
       return {
-        ...problem(say.UnknownRoute, pointer, value, closest(key, c.routes)),
+        ...problem(
+          ref.kind === "route" ? say.UnknownRoute : say.UnknownTextLink,
+          pointer,
+          value,
+          closest(key, c.routes),
+        ),
         missing: missingKey(key, c.model),
       };
     }

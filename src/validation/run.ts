@@ -14,7 +14,7 @@ import { installJsdom } from "../shared/html/node-dom";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
-import { definitionOf } from "./definitions";
+import { definitionOf, referencedValues } from "./definitions";
 import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
 import { type Place, pageAddressProblems, placeWords } from "./page-addresses";
@@ -172,7 +172,11 @@ export function runValidation(options: RunOptions): RunReport {
   for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place)), schemaError))
     byFile.get(file)?.problems.push(...found);
 
-  const folded = foldFollowOns(validated, (missing) => definitionOf(missing, model, context.routes));
+  const folded = foldFollowOns(
+    validated,
+    (missing) => definitionOf(missing, model, context.routes),
+    referencedValues(checked),
+  );
   const publish = options.publish === true || (options.publish === "if-production" && model.production === true);
   if (publish)
     for (const r of validated) for (const p of r.problems) if (say.publishBlockers.has(p.name)) p.severity = "error";

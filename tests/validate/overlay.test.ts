@@ -61,12 +61,14 @@ describe("a validation run with an overlay", () => {
     expect(report.problems).toHaveLength(1);
     expect(cause).toMatchObject({ file: contact, pointer: "/route", name: "RenamedTarget" });
     expect(cause.message).toBe(
-      "3 references elsewhere use the route '/contact-us', which nothing defines; the closest is this one, '/contact'. If this was renamed by mistake, change it back to '/contact-us'; if not, change those references (listed below) to '/contact'.",
+      "4 references elsewhere use the route '/contact-us', which nothing defines; the closest is this one, '/contact'. If this was renamed by mistake, change it back to '/contact-us'; if not, change those references (listed below) to '/contact'.",
     );
     const followOns = cause.followOns?.map((p) => `${p.file}:${p.line}:${p.column} ${p.pointer}`);
     expect(followOns).toEqual([
       "site-config/footer.json:9:43 /linkLists/0/links/0/route",
       "site-config/navigation.json:15:57 /items/2/route",
+      // A link inside a text is a reference too.
+      "site-config/pages/home.json:17:22 /blocks/1/paragraphs/0",
       "site-config/pages/home.json:22:51 /blocks/2/button/route",
     ]);
     expect(cause.followOns?.[1].message).toBe(

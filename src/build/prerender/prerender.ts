@@ -141,7 +141,8 @@ export function pageTemplate(distDir: string): string {
     writeFileSync(shellPath, template);
   }
   const notFoundPath = path.join(distDir, notFoundPage);
-  if (!existsSync(notFoundPath) || readFileSync(notFoundPath, "utf8") !== template) writeFileSync(notFoundPath, template);
+  if (!existsSync(notFoundPath) || readFileSync(notFoundPath, "utf8") !== template)
+    writeFileSync(notFoundPath, template);
   return template;
 }
 

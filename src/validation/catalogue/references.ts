@@ -19,6 +19,15 @@ export const UnknownRoute = entry({
   hint: "Routes are the 'route' of each file in pages/ (a '/:slug' page once per branch, speciality or post), each collection's treatment pages, and '/'.",
 });
 
+export const UnknownTextLink = entry({
+  name: "UnknownTextLink",
+  title: "A link inside a text leads to no page.",
+  severity: "error",
+  message: (href: string, suggestion: string | undefined) =>
+    `The link <a href=${quote(href, 200).replace(/^'|'$/g, '"')}> in this text leads nowhere: no page has that route${didYouMean(suggestion)} A visitor who follows it lands on the home page instead.`,
+  hint: "Links to this site name a page's route (the 'route' of a file in pages/, a treatment page's path), optionally with #part.",
+});
+
 export const SpecialityNameMismatch = entry({
   name: "SpecialityNameMismatch",
   title: "A footer speciality name does not lead to a speciality.",
