@@ -16,6 +16,7 @@ import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import { pageBuildErrorName } from "./prerender/page-error";
 import { loadServerBundle, notFoundPage, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
+import { buildSearch } from "./search/build-search";
 import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
 import { type TypecheckResult, typecheck } from "./typecheck";
 import { moveStaged, startViteBuilds, type ViteBuilt } from "./vite/vite-builds";
@@ -470,6 +471,20 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     removed.push(...removeAllBut(distDir, kept));
   }
   step("whole data files, sitemap, clean-up", since);
+
+  // The site search's index, one per language (src/build/search/).
+  since = performance.now();
+  const search = buildSearch({
+    root,
+    distDir,
+    cache,
+    catalog: catalogEntries,
+    languages: bundle.siteFacts.languages.map((l) => l.code),
+    full,
+  });
+  written.push(...search.written);
+  removed.push(...search.removed);
+  step(`search index (${plural(search.pages, "page")})`, since);
 
   const newState: Omit<BuildState, "version"> = {
     codeKey,

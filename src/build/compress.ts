@@ -61,7 +61,8 @@ export function levelsFor(relative: string): Levels {
   if (normal.startsWith("assets/builtin/") || normal.startsWith(".vite/")) return noCopies;
   if (normal.endsWith(".html") && normal !== "shell.html" && normal !== "index.html") return contentLevels;
   // The sitemap grows with the site (1 MB at 10,000 pages: brotli 11 took 2.8 s of a build).
-  if (normal.startsWith("assets/data/") || /^sitemap(-\d+)?\.xml$/.test(normal)) return contentLevels;
+  if (normal.startsWith("assets/data/") || normal.startsWith("assets/search/") || /^sitemap(-\d+)?\.xml$/.test(normal))
+    return contentLevels;
   return assetLevels;
 }
 

@@ -43,6 +43,13 @@ export type AddressName = string;
  */
 export type Text = string;
 /**
+ * Words patients search for this page by, separated by commas; the site search finds the page by them, and by each of their words with one letter wrong. List the words patients use rather than the hospital's: lay terms ('knee replacement, knee surgery, heart blockage'), and in a translation the local terms ('మోకాలి మార్పిడి', 'घुटना प्रत्यारोपण') and the romanised spellings people type on English keyboards ('mokalu marpidi, ghutna badalna'). Not shown on the page itself: a result shows them when only they matched.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "searchTerms".
+ */
+export type SearchTerms = string;
+/**
  * Text that may use the inline tags <strong>, <b>, <em>, <i>, <u>, <br>, <span>, <small>, <sup>, <sub> and <a href="...">. Every tag must be closed, in the reverse order it was opened; links go to https:// addresses, '/' paths on this site, '#' parts of the page, mailto: or tel:. Anything the site's sanitiser would remove or re-balance (scripts, styles, event handlers, comments, '//' addresses, rel="opener") is refused, so the text shows exactly as written.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema

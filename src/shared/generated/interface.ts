@@ -76,6 +76,14 @@ export interface InterfaceWords {
      * The browser title of a list's further pages (/blogs/page/2); {title} is the page's own title, {page} the page's number.
      */
     listPage: string;
+    /**
+     * The label of the site search's box in the header and the mobile menu, and the name of its button.
+     */
+    search: string;
+    /**
+     * The hint inside the header's search box, such as 'Treatment, doctor or symptom'.
+     */
+    searchPlaceholder: string;
   };
   /**
    * The notice shown in place of a part of a page that could not be shown (spec section 8).
@@ -441,6 +449,51 @@ export interface InterfaceWords {
      * Under an article about a speciality; {speciality} is the speciality's name, a link to its page.
      */
     related: string;
+  };
+  /**
+   * Words of the search results page (/search).
+   */
+  search: {
+    /**
+     * The label of the results page's search box.
+     */
+    label: string;
+    /**
+     * The button that searches.
+     */
+    submit: string;
+    /**
+     * How many pages were found, an ICU message with {count} and {query}, such as '{count, plural, one {# page} other {# pages}} found for “{query}”'.
+     */
+    results: string;
+    /**
+     * Shown when nothing was found, above the links to the speciality list and the doctors.
+     */
+    noResults: string;
+    /**
+     * Read to screen readers while a search runs.
+     */
+    searching: string;
+    /**
+     * Shown when the search's files cannot be loaded (offline).
+     */
+    unavailable: string;
+    /**
+     * Under a speciality's title in the results.
+     */
+    kindSpeciality: string;
+    /**
+     * Under a health checkup package's title in the results.
+     */
+    kindPackage: string;
+    /**
+     * Under an article's title when it names no speciality.
+     */
+    kindArticle: string;
+    /**
+     * Before a page's search terms in a result, when only they matched, such as 'Also searched as'.
+     */
+    matchedTerms: string;
   };
   /**
    * The names of the steps of the breadcrumb trail that search engines read (JSON-LD BreadcrumbList) that are no page's own title.

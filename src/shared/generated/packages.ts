@@ -31,6 +31,10 @@ export interface HealthPackage {
    */
   slug: string;
   /**
+   * Words patients search for this page by, separated by commas; the site search finds the page by them, and by each of their words with one letter wrong. List the words patients use rather than the hospital's: lay terms ('knee replacement, knee surgery, heart blockage'), and in a translation the local terms ('మోకాలి మార్పిడి', 'घुटना प्रत्यारोपण') and the romanised spellings people type on English keyboards ('mokalu marpidi, ghutna badalna'). Not shown on the page itself: a result shows them when only they matched.
+   */
+  searchTerms?: string;
+  /**
    * One or two sentences on who the package is for.
    */
   summary: string;

@@ -17,33 +17,34 @@ import s14 from "../../../schemas/blocks/hero.schema.json" with { type: "json" }
 import s15 from "../../../schemas/blocks/news-list.schema.json" with { type: "json" };
 import s16 from "../../../schemas/blocks/people-grid.schema.json" with { type: "json" };
 import s17 from "../../../schemas/blocks/rich-text.schema.json" with { type: "json" };
-import s18 from "../../../schemas/blocks/speciality-details.schema.json" with { type: "json" };
-import s19 from "../../../schemas/blocks/speciality-grid.schema.json" with { type: "json" };
-import s20 from "../../../schemas/blocks/treatment-bullet-points.schema.json" with { type: "json" };
-import s21 from "../../../schemas/blocks/treatment-faqs.schema.json" with { type: "json" };
-import s22 from "../../../schemas/blocks/treatment-heading.schema.json" with { type: "json" };
-import s23 from "../../../schemas/blocks/treatment-hero.schema.json" with { type: "json" };
-import s24 from "../../../schemas/blocks/treatment-sections.schema.json" with { type: "json" };
-import s25 from "../../../schemas/blocks/treatment-source-credit.schema.json" with { type: "json" };
-import s26 from "../../../schemas/blocks/treatment-why-choose-us.schema.json" with { type: "json" };
-import s27 from "../../../schemas/blog-posts.schema.json" with { type: "json" };
-import s28 from "../../../schemas/branches.schema.json" with { type: "json" };
-import s29 from "../../../schemas/collection-settings.schema.json" with { type: "json" };
-import s30 from "../../../schemas/collection.schema.json" with { type: "json" };
-import s31 from "../../../schemas/defs.schema.json" with { type: "json" };
-import s32 from "../../../schemas/doctors.schema.json" with { type: "json" };
-import s33 from "../../../schemas/footer.schema.json" with { type: "json" };
-import s34 from "../../../schemas/form.schema.json" with { type: "json" };
-import s35 from "../../../schemas/interface.schema.json" with { type: "json" };
-import s36 from "../../../schemas/navigation.schema.json" with { type: "json" };
-import s37 from "../../../schemas/packages.schema.json" with { type: "json" };
-import s38 from "../../../schemas/page.schema.json" with { type: "json" };
-import s39 from "../../../schemas/placeholders.schema.json" with { type: "json" };
-import s40 from "../../../schemas/presentation.schema.json" with { type: "json" };
-import s41 from "../../../schemas/site.schema.json" with { type: "json" };
-import s42 from "../../../schemas/specialities.schema.json" with { type: "json" };
-import s43 from "../../../schemas/translation.schema.json" with { type: "json" };
-import s44 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
+import s18 from "../../../schemas/blocks/search-results.schema.json" with { type: "json" };
+import s19 from "../../../schemas/blocks/speciality-details.schema.json" with { type: "json" };
+import s20 from "../../../schemas/blocks/speciality-grid.schema.json" with { type: "json" };
+import s21 from "../../../schemas/blocks/treatment-bullet-points.schema.json" with { type: "json" };
+import s22 from "../../../schemas/blocks/treatment-faqs.schema.json" with { type: "json" };
+import s23 from "../../../schemas/blocks/treatment-heading.schema.json" with { type: "json" };
+import s24 from "../../../schemas/blocks/treatment-hero.schema.json" with { type: "json" };
+import s25 from "../../../schemas/blocks/treatment-sections.schema.json" with { type: "json" };
+import s26 from "../../../schemas/blocks/treatment-source-credit.schema.json" with { type: "json" };
+import s27 from "../../../schemas/blocks/treatment-why-choose-us.schema.json" with { type: "json" };
+import s28 from "../../../schemas/blog-posts.schema.json" with { type: "json" };
+import s29 from "../../../schemas/branches.schema.json" with { type: "json" };
+import s30 from "../../../schemas/collection-settings.schema.json" with { type: "json" };
+import s31 from "../../../schemas/collection.schema.json" with { type: "json" };
+import s32 from "../../../schemas/defs.schema.json" with { type: "json" };
+import s33 from "../../../schemas/doctors.schema.json" with { type: "json" };
+import s34 from "../../../schemas/footer.schema.json" with { type: "json" };
+import s35 from "../../../schemas/form.schema.json" with { type: "json" };
+import s36 from "../../../schemas/interface.schema.json" with { type: "json" };
+import s37 from "../../../schemas/navigation.schema.json" with { type: "json" };
+import s38 from "../../../schemas/packages.schema.json" with { type: "json" };
+import s39 from "../../../schemas/page.schema.json" with { type: "json" };
+import s40 from "../../../schemas/placeholders.schema.json" with { type: "json" };
+import s41 from "../../../schemas/presentation.schema.json" with { type: "json" };
+import s42 from "../../../schemas/site.schema.json" with { type: "json" };
+import s43 from "../../../schemas/specialities.schema.json" with { type: "json" };
+import s44 from "../../../schemas/translation.schema.json" with { type: "json" };
+import s45 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
 
 /** Every schema under schemas/, keyed by its path relative to that folder. */
 export const schemaFiles = {
@@ -65,31 +66,32 @@ export const schemaFiles = {
   "blocks/news-list.schema.json": s15,
   "blocks/people-grid.schema.json": s16,
   "blocks/rich-text.schema.json": s17,
-  "blocks/speciality-details.schema.json": s18,
-  "blocks/speciality-grid.schema.json": s19,
-  "blocks/treatment-bullet-points.schema.json": s20,
-  "blocks/treatment-faqs.schema.json": s21,
-  "blocks/treatment-heading.schema.json": s22,
-  "blocks/treatment-hero.schema.json": s23,
-  "blocks/treatment-sections.schema.json": s24,
-  "blocks/treatment-source-credit.schema.json": s25,
-  "blocks/treatment-why-choose-us.schema.json": s26,
-  "blog-posts.schema.json": s27,
-  "branches.schema.json": s28,
-  "collection-settings.schema.json": s29,
-  "collection.schema.json": s30,
-  "defs.schema.json": s31,
-  "doctors.schema.json": s32,
-  "footer.schema.json": s33,
-  "form.schema.json": s34,
-  "interface.schema.json": s35,
-  "navigation.schema.json": s36,
-  "packages.schema.json": s37,
-  "page.schema.json": s38,
-  "placeholders.schema.json": s39,
-  "presentation.schema.json": s40,
-  "site.schema.json": s41,
-  "specialities.schema.json": s42,
-  "translation.schema.json": s43,
-  "treatment-page.schema.json": s44,
+  "blocks/search-results.schema.json": s18,
+  "blocks/speciality-details.schema.json": s19,
+  "blocks/speciality-grid.schema.json": s20,
+  "blocks/treatment-bullet-points.schema.json": s21,
+  "blocks/treatment-faqs.schema.json": s22,
+  "blocks/treatment-heading.schema.json": s23,
+  "blocks/treatment-hero.schema.json": s24,
+  "blocks/treatment-sections.schema.json": s25,
+  "blocks/treatment-source-credit.schema.json": s26,
+  "blocks/treatment-why-choose-us.schema.json": s27,
+  "blog-posts.schema.json": s28,
+  "branches.schema.json": s29,
+  "collection-settings.schema.json": s30,
+  "collection.schema.json": s31,
+  "defs.schema.json": s32,
+  "doctors.schema.json": s33,
+  "footer.schema.json": s34,
+  "form.schema.json": s35,
+  "interface.schema.json": s36,
+  "navigation.schema.json": s37,
+  "packages.schema.json": s38,
+  "page.schema.json": s39,
+  "placeholders.schema.json": s40,
+  "presentation.schema.json": s41,
+  "site.schema.json": s42,
+  "specialities.schema.json": s43,
+  "translation.schema.json": s44,
+  "treatment-page.schema.json": s45,
 } as const;

@@ -18,6 +18,7 @@ export const blockWordSections = [
   "contactDetails",
   "specialityGrid",
   "blog",
+  "search",
 ] as const;
 
 /** The sections only the prerenderer shows. */

@@ -25,6 +25,7 @@ export const registry: BlockRegistry = {
   "news-list": () => import("./news-list").then((module) => module.NewsList),
   "people-grid": () => import("./people-grid").then((module) => module.PeopleGrid),
   "rich-text": () => import("./rich-text").then((module) => module.RichText),
+  "search-results": () => import("./search-results").then((module) => module.SearchResults),
   "speciality-details": () => import("./speciality-details").then((module) => module.SpecialityDetails),
   "speciality-grid": () => import("./speciality-grid").then((module) => module.SpecialityGrid),
   "treatment-bullet-points": () => import("./treatment-bullet-points").then((module) => module.TreatmentBulletPoints),

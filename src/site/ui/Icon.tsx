@@ -7,7 +7,7 @@ import type { Icon as IconName } from "../../shared/generated/defs";
 type Network = "facebook" | "instagram" | "x" | "youtube" | "linkedin";
 
 // Simple 24x24 stroke paths, drawn for this project.
-const paths: Record<IconName | Network | "menu" | "close" | "chevron-down" | "arrow-up", string> = {
+const paths: Record<IconName | Network | "menu" | "close" | "chevron-down" | "arrow-up" | "search", string> = {
   activity: "M3 12h4l3-8 4 16 3-8h4",
   ambulance: "M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 18a2 2 0 1 0 0 .01M17 18a2 2 0 1 0 0 .01M8.5 9v4M6.5 11h4",
   award: "M12 3a6 6 0 1 0 0 12 6 6 0 0 0 0-12zM8.5 14 7 21l5-3 5 3-1.5-7",
@@ -38,6 +38,7 @@ const paths: Record<IconName | Network | "menu" | "close" | "chevron-down" | "ar
   close: "M6 6l12 12M18 6L6 18",
   "chevron-down": "M6 9l6 6 6-6",
   "arrow-up": "M12 19V5M5 12l7-7 7 7",
+  search: "M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20 20",
 };
 
 /** Every name Icon can draw: the config icon set, social networks and interface glyphs. */

@@ -16,6 +16,7 @@ import type { HeroBlock } from "./hero";
 import type { NewsListBlock } from "./news-list";
 import type { PeopleGridBlock } from "./people-grid";
 import type { RichTextBlock } from "./rich-text";
+import type { SearchResultsBlock } from "./search-results";
 import type { SpecialityDetailsBlock } from "./speciality-details";
 import type { SpecialityGridBlock } from "./speciality-grid";
 import type { TreatmentBulletPointsBlock } from "./treatment-bullet-points";
@@ -47,6 +48,7 @@ export type Block =
   | NewsListBlock
   | PeopleGridBlock
   | RichTextBlock
+  | SearchResultsBlock
   | SpecialityDetailsBlock
   | SpecialityGridBlock
   | TreatmentBulletPointsBlock

@@ -17,6 +17,7 @@ import { Icon } from "../../ui/Icon";
 import { MegaMenu } from "../mega-menu/MegaMenu";
 import { activeItemKey, isCurrentPage } from "./active-item";
 import { Logo } from "./Logo";
+import { SiteSearchForm } from "./SiteSearchForm";
 import "./main-nav.css";
 
 /** How long a hover-opened menu stays after the mouse leaves it. */
@@ -118,6 +119,7 @@ export function MainNav({ fixed, menuOpen, menuId, menuButtonRef, onOpenMenu }: 
           )}
         </ul>
         <div className="nav__end">
+          <SiteSearchForm className="nav__search" />
           <ConfigLink link={locationsLink(navigation.locations.buttonLabel)} withIcon className="nav__locations" />
           <button
             ref={menuButtonRef}

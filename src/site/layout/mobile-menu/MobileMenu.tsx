@@ -13,6 +13,7 @@ import { Modal } from "../../ui/modal/Modal";
 import { useSiteActions } from "../../ui/site-actions";
 import { activeItemKey, isCurrentPage } from "../header/active-item";
 import { Logo } from "../header/Logo";
+import { SiteSearchForm } from "../header/SiteSearchForm";
 import { needsOverviewLink } from "../mega-menu/MegaMenu";
 import "./mobile-menu.css";
 
@@ -117,6 +118,7 @@ export function MobileMenu({ id, open, onClose, menuButton }: MobileMenuProps) {
           );
         })}
       </ul>
+      <SiteSearchForm className="mobile-menu__search" />
       {navigation.infoItems.length > 0 ? (
         <ul className="mobile-menu__info" aria-label={ui.layout.quickLinks}>
           {navigation.infoItems.map((info) => (
