@@ -7,7 +7,8 @@
  * Prints a table and one JSON line. Run `npm run build` first.
  *
  * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
- *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end] | --compression
+ *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end]
+ *          [--search 5,1000,10000 | --no-search | --only-search] | --compression
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -20,6 +21,7 @@ import { endToEnd } from "./end-to-end";
 import { type FirstLoad, measureFirstLoad } from "./first-load";
 import { type LighthouseResult, runLighthouse } from "./lighthouse-run";
 import { syntheticCollections, timePrerender } from "./prerender-time";
+import { searchBench } from "./search";
 import { translationChunks } from "./translation-chunks";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -55,6 +57,9 @@ export async function main() {
       "no-end-to-end": { type: "boolean", default: false },
       "only-end-to-end": { type: "boolean", default: false },
       compression: { type: "boolean", default: false },
+      search: { type: "string", default: "5,1000,10000" },
+      "no-search": { type: "boolean", default: false },
+      "only-search": { type: "boolean", default: false },
     },
   });
   if (values.compression) {
@@ -62,6 +67,13 @@ export async function main() {
     return;
   }
   const sizes = values["end-to-end"].split(",").map(Number);
+  const searchSizes = values.search.split(",").map(Number);
+  if (values["only-search"]) {
+    const { measured, targets } = await searchBench(searchSizes, Number(values.runs));
+    printTargets(targets);
+    console.log(`\n${JSON.stringify({ search: measured, targets })}`);
+    return;
+  }
   if (values["only-end-to-end"]) {
     const { measured, targets } = await endToEnd(sizes, Number(values.runs));
     printTargets(targets);
@@ -138,6 +150,11 @@ export async function main() {
     const { measured, targets: endTargets } = await endToEnd(sizes, runs);
     report.endToEnd = measured;
     all.push(...endTargets);
+  }
+  if (!values["no-search"]) {
+    const { measured, targets: searchTargets } = await searchBench(searchSizes, runs);
+    report.search = measured;
+    all.push(...searchTargets);
   }
   report.targets = all;
   printTargets(all);

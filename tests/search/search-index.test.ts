@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCatalog } from "../../src/build/catalog";
 import { InputScanner } from "../../src/build/inputs";
-import { indexFiles, maxPages } from "../../src/build/search/index-files";
+import { indexFiles, maxPages, updateIndex } from "../../src/build/search/index-files";
 import { type IndexedPage, indexedPages } from "../../src/build/search/pages";
 import { searchTreatments } from "../../src/build/search/treatments";
 import { searchPaths } from "../../src/shared/search/index-format";
@@ -22,7 +22,7 @@ const treatments = searchTreatments(root, catalog, {});
 
 /** A language's index in memory, and the files its queries read. */
 function memoryIndex(lang: string, pages = indexedPages(siteRoot, lang, "en", treatments)) {
-  const files = indexFiles(lang, pages);
+  const { files } = indexFiles(lang, pages);
   const read: string[] = [];
   const index = new SearchIndex(lang, async (file) => {
     read.push(file);
@@ -117,5 +117,25 @@ describe("the search index", () => {
     expect(large.read).toBeLessThanOrEqual(60);
     // A word lists at most maxPages pages, so what a query reads levels off as the site grows.
     expect(large.bytes).toBeLessThan(small.bytes * 3 + maxPages * 30);
+  });
+
+  it("updated after two pages changed, is byte for byte the index made whole from the changed pages", () => {
+    const before = indexedPages(siteRoot, "te", "en", treatments);
+    const after = [...before];
+    const rename = (n: number, texts: [string, number][]) => {
+      after[n] = { page: { ...before[n].page, t: texts[0][0] }, texts };
+    };
+    // A word gained (a new one, with typo forms), words lost, a weight changed.
+    rename(2, [["మోకాలి పునర్నిర్మాణం zygomatic", 10], ...before[2].texts.slice(1)]);
+    rename(40, [["", 10]]);
+    const made = indexFiles("te", before);
+    const changed = [2, 40].map((number) => ({ number, before: before[number], after: after[number] }));
+    const updated = updateIndex("te", made.index, changed, (n) => after[n]);
+    expect(updated).toBeDefined();
+    const whole = indexFiles("te", after).files;
+    const result = new Map([...made.files, ...(updated ?? [])]);
+    expect([...result.keys()].sort()).toEqual([...whole.keys()].sort());
+    for (const [file, text] of whole) expect(result.get(file), file).toBe(text);
+    expect(updated?.size).toBeLessThan(whole.size / 2);
   });
 });

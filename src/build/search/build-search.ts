@@ -1,9 +1,11 @@
 /**
  * The build's search step: each language's index (index-files.ts) of the pages pages.ts lists,
  * written to dist/assets/search/{lang}/ with compressed copies. Incremental: treatments keep the
- * texts the last build read unless they changed (treatments.ts), and a file whose text hashes as
- * the last build's is not written again; files of the last index that this one has not (fewer
- * shards) are removed.
+ * texts the last build read unless they changed (treatments.ts); when only some treatments
+ * changed, each language's index is updated for their pages alone and only the files that changed
+ * are written (a file whose text hashes as the last build's is not written again). A treatment
+ * added or removed, or shards grown in number, make the language's index whole again, and files
+ * of the last index it no longer has are removed.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,8 +14,8 @@ import type { CatalogEntry } from "../catalog";
 import { compressFile } from "../compress";
 import { hashOf } from "../inputs";
 import { writeOutput } from "../output-file";
-import { indexFiles } from "./index-files";
-import { indexedPages } from "./pages";
+import { type ChangedPage, indexFiles, type LanguageIndex, updateIndex } from "./index-files";
+import { type IndexedPage, LanguagePages, treatmentOrder } from "./pages";
 import { type SearchTreatment, searchTreatments } from "./treatments";
 
 export interface SearchBuild {
@@ -28,11 +30,19 @@ export interface SearchBuild {
   full: boolean;
 }
 
+/** A language's index as the cache keeps it (JSON: maps as lists of entries). */
+interface KeptIndex {
+  shards: number;
+  pages: number;
+  words: [string, number[]][];
+  typos: [string, string[]][];
+}
+
 interface SearchCache {
-  version: 1;
+  version: 2;
   treatments: Record<string, SearchTreatment>;
-  /** The hash of each file written, by path in dist/. */
-  files: Record<string, string>;
+  /** By language: the treatments in page order, the index, and the hash of each file written. */
+  languages: Record<string, { order: string[]; index: KeptIndex; files: Record<string, string> }>;
 }
 
 const cacheFile = (cache: string) => path.join(cache, "search-index.json");
@@ -40,11 +50,13 @@ const cacheFile = (cache: string) => path.join(cache, "search-index.json");
 function readCache(cache: string): SearchCache | undefined {
   try {
     const kept = JSON.parse(readFileSync(cacheFile(cache), "utf8")) as SearchCache;
-    return kept.version === 1 ? kept : undefined;
+    return kept.version === 2 ? kept : undefined;
   } catch {
     return undefined;
   }
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Writes the search index of every language; returns the files written and removed (paths in dist/). */
 export function buildSearch(options: SearchBuild): { written: string[]; removed: string[]; pages: number } {
@@ -52,35 +64,71 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
   const before = options.full ? undefined : readCache(options.cache);
   const siteRoot = path.join(root, "site-config");
   const treatments = searchTreatments(root, options.catalog, before?.treatments ?? {});
+  const order = treatmentOrder(treatments);
   const written: string[] = [];
   const removed: string[] = [];
-  const hashes: Record<string, string> = {};
+  const cache: SearchCache = { version: 2, treatments, languages: {} };
   let pages = 0;
   for (const lang of languages) {
-    const indexed = indexedPages(siteRoot, lang, languages[0], treatments);
-    pages += indexed.length;
-    const files = indexFiles(lang, indexed);
-    for (const [relative, text] of files) {
+    const site = new LanguagePages(siteRoot, lang, languages[0]);
+    const pageAt = (n: number): IndexedPage =>
+      n < order.length ? site.treatment(treatments[order[n]]) : site.others[n - order.length];
+    const count = order.length + site.others.length;
+    pages += count;
+    const kept = before?.languages[lang];
+    let index: LanguageIndex | undefined;
+    let files: Map<string, string> | undefined;
+    if (kept && before && kept.index.pages === count && sameList(kept.order, order)) {
+      index = { ...kept.index, words: new Map(kept.index.words), typos: new Map(kept.index.typos) };
+      const changed: ChangedPage[] = [];
+      order.forEach((id, number) => {
+        const was = before.treatments[id];
+        if (was.key !== treatments[id].key)
+          changed.push({ number, before: site.treatment(was), after: site.treatment(treatments[id]) });
+      });
+      files = changed.length === 0 ? new Map() : updateIndex(lang, index, changed, pageAt);
+    }
+    const whole = !files || !index;
+    if (whole)
+      ({ index, files } = indexFiles(
+        lang,
+        Array.from({ length: count }, (_, n) => pageAt(n)),
+      ));
+    const hashes: Record<string, string> = whole ? {} : { ...kept?.files };
+    for (const [relative, text] of files as Map<string, string>) {
       const hash = hashOf(text);
-      hashes[relative] = hash;
       const file = path.join(distDir, relative);
-      if (before?.files[relative] === hash && existsSync(file)) continue;
-      mkdirSync(path.dirname(file), { recursive: true });
-      const bytes = Buffer.from(text);
-      writeOutput(file, bytes);
-      written.push(relative, ...compressFile(distDir, relative, bytes));
-    }
-    const folder = path.join(distDir, searchPaths.folder(lang));
-    for (const name of readdirSync(folder)) {
-      const relative = `${searchPaths.folder(lang)}/${name}`;
-      if (!files.has(relative.replace(/\.(br|gz)$/, ""))) {
-        rmSync(path.join(folder, name), { force: true });
-        removed.push(relative);
+      if (kept?.files[relative] !== hash || !existsSync(file)) {
+        mkdirSync(path.dirname(file), { recursive: true });
+        const bytes = Buffer.from(text);
+        writeOutput(file, bytes);
+        written.push(relative, ...compressFile(distDir, relative, bytes));
       }
+      hashes[relative] = hash;
     }
+    if (whole) removed.push(...removeOthers(distDir, lang, hashes));
+    const { shards, words, typos } = index as LanguageIndex;
+    cache.languages[lang] = {
+      order,
+      index: { shards, pages: count, words: [...words], typos: [...typos] },
+      files: hashes,
+    };
   }
   mkdirSync(options.cache, { recursive: true });
-  const cache: SearchCache = { version: 1, treatments, files: hashes };
   writeFileSync(cacheFile(options.cache), JSON.stringify(cache));
   return { written, removed, pages };
+}
+
+/** Removes the files of a language's folder that its index does not have (and their copies). */
+function removeOthers(distDir: string, lang: string, files: Record<string, string>): string[] {
+  const folder = path.join(distDir, searchPaths.folder(lang));
+  const removed: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const relative = `${searchPaths.folder(lang)}/${name}`;
+    if (!(relative.replace(/\.(br|gz)$/, "") in files)) {
+      rmSync(path.join(folder, name), { force: true });
+      removed.push(relative);
+    }
+  }
+  return removed;
 }

@@ -44,141 +44,167 @@ function readTranslated<T>(siteRoot: string, file: string, lang: string, default
 const fill = (message: string, values: Record<string, string>) =>
   message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-/** The pages of one language, in a stable order (treatments by collection and slug first). */
+/**
+ * The pages of one language: its treatments' (one at a time, so an incremental build makes only
+ * the changed ones) and the other pages' (specialities, doctors, branches, packages, articles).
+ */
+export class LanguagePages {
+  /** The pages that are not treatments, in a stable order. */
+  readonly others: IndexedPage[];
+  private readonly treatmentPageOf: (t: SearchTreatment) => IndexedPage;
+
+  constructor(siteRoot: string, lang: string, defaultLang: string) {
+    const read = <T>(file: string) => readTranslated<T>(siteRoot, file, lang, defaultLang);
+    const english = <T>(file: string) => readTranslated<T>(siteRoot, file, defaultLang, defaultLang);
+    const words = read<InterfaceWords>("interface.json");
+    const { specialities } = read<Specialities>("specialities.json");
+    const englishSpecialities = english<Specialities>("specialities.json").specialities;
+    const specialityName = (slug: string) => specialities.find((s) => s.slug === slug)?.name ?? "";
+    const url = (route: string) => localPath(route, lang, defaultLang);
+    /** Marks a page whose title stayed English on another language's site. */
+    const fallback = (shown: string, englishText: string) =>
+      lang !== defaultLang && shown === englishText ? { l: defaultLang } : {};
+    const bySpeciality = new Map<string, string>();
+    for (const s of specialities) if (s.treatments) bySpeciality.set(s.treatments, s.name);
+
+    this.treatmentPageOf = (t) => {
+      const translated = t.translated[lang];
+      const own: TreatmentTexts = {
+        name: translated?.name?.trim() ? translated.name : t.en.name,
+        description: translated?.description?.trim() ? translated.description : t.en.description,
+        terms: translated?.terms?.trim() ? translated.terms : t.en.terms,
+      };
+      const speciality = bySpeciality.get(stemOf(t.dataFile).replace(/-sub-departments$/, "")) ?? "";
+      const title = own.name ?? "";
+      return {
+        page: {
+          u: url(t.url),
+          t: title,
+          s: speciality,
+          x: own.description ?? "",
+          ...(own.terms ? { k: own.terms } : {}),
+          ...fallback(title, t.en.name ?? ""),
+        },
+        texts: [
+          [title, weights.title],
+          [own.terms ?? "", weights.terms],
+          // On another language's site, its English name counts as a title and its terms as terms.
+          [lang === defaultLang ? "" : (t.en.name ?? ""), weights.title],
+          [lang === defaultLang ? "" : (t.en.terms ?? ""), weights.englishTerms],
+          [speciality, weights.speciality],
+          [own.description ?? "", weights.text],
+        ],
+      };
+    };
+
+    const pages: IndexedPage[] = [];
+    specialities.forEach((s, i) => {
+      const en = englishSpecialities[i];
+      pages.push({
+        page: {
+          u: url(`/specialities/${s.slug}`),
+          t: s.name,
+          s: words.search.kindSpeciality,
+          x: s.summary,
+          ...(s.searchTerms ? { k: s.searchTerms } : {}),
+          ...fallback(s.name, en.name),
+        },
+        texts: [
+          [s.name, weights.title],
+          [s.searchTerms ?? "", weights.terms],
+          [lang === defaultLang ? "" : `${en.name} ${en.searchTerms ?? ""}`, weights.englishTerms],
+          [s.summary, weights.text],
+        ],
+      });
+    });
+
+    for (const d of read<Doctors>("doctors.json").doctors) {
+      const speciality = specialityName(d.speciality);
+      pages.push({
+        page: {
+          u: `${url("/our-doctors")}?name=${encodeURIComponent(d.name)}`,
+          t: d.name,
+          s: speciality,
+          x: `${d.designation}. ${d.qualifications}`,
+        },
+        texts: [
+          [d.name, weights.title],
+          [`${d.designation} ${speciality}`, weights.speciality],
+          [d.qualifications, weights.text],
+        ],
+      });
+    }
+
+    for (const b of read<Branches>("branches.json").branches) {
+      pages.push({
+        page: {
+          u: url(`/locations/${b.slug}`),
+          t: b.name,
+          s: fill(words.cards.hospitalIn, { city: b.city }),
+          x: b.address.join(", "),
+        },
+        texts: [
+          [b.name, weights.title],
+          [`${b.city} ${b.state}`, weights.speciality],
+          [b.address.join(" "), weights.text],
+        ],
+      });
+    }
+
+    const englishPackages = english<HealthPackages>("packages.json").packages;
+    read<HealthPackages>("packages.json").packages.forEach((p, i) => {
+      const en = englishPackages[i];
+      pages.push({
+        page: {
+          u: `${url("/health-checkup")}#package-${p.slug}`,
+          t: p.name,
+          s: words.search.kindPackage,
+          x: p.summary,
+          ...(p.searchTerms ? { k: p.searchTerms } : {}),
+          ...fallback(p.name, en.name),
+        },
+        texts: [
+          [p.name, weights.title],
+          [p.searchTerms ?? "", weights.terms],
+          [lang === defaultLang ? "" : `${en.name} ${en.searchTerms ?? ""}`, weights.englishTerms],
+          [`${p.summary} ${p.includes.join(" ")}`, weights.text],
+        ],
+      });
+    });
+
+    for (const post of read<BlogPosts>("blog-posts.json").posts) {
+      pages.push({
+        page: {
+          u: url(`/blogs/${post.slug}`),
+          t: post.title,
+          s: specialityName(post.speciality ?? "") || words.search.kindArticle,
+          x: post.summary,
+        },
+        texts: [
+          [post.title, weights.title],
+          [post.summary, weights.text],
+        ],
+      });
+    }
+    this.others = pages;
+  }
+
+  /** A treatment's page. */
+  treatment(t: SearchTreatment): IndexedPage {
+    return this.treatmentPageOf(t);
+  }
+}
+
+/** The treatments' ids in page order: their pages come first, then the others. */
+export const treatmentOrder = (treatments: Record<string, SearchTreatment>) => Object.keys(treatments).sort();
+
+/** Every page of one language, in page order. */
 export function indexedPages(
   siteRoot: string,
   lang: string,
   defaultLang: string,
   treatments: Record<string, SearchTreatment>,
 ): IndexedPage[] {
-  const read = <T>(file: string) => readTranslated<T>(siteRoot, file, lang, defaultLang);
-  const english = <T>(file: string) => readTranslated<T>(siteRoot, file, defaultLang, defaultLang);
-  const words = read<InterfaceWords>("interface.json");
-  const { specialities } = read<Specialities>("specialities.json");
-  const englishSpecialities = english<Specialities>("specialities.json").specialities;
-  const specialityName = (slug: string) => specialities.find((s) => s.slug === slug)?.name ?? "";
-  const url = (route: string) => localPath(route, lang, defaultLang);
-  /** Marks a page whose title stayed English on another language's site. */
-  const fallback = (shown: string, englishText: string) =>
-    lang !== defaultLang && shown === englishText ? { l: defaultLang } : {};
-  const pages: IndexedPage[] = [];
-
-  for (const id of Object.keys(treatments).sort()) {
-    const t = treatments[id];
-    const own: TreatmentTexts = { ...t.en, ...stripEmpty(t.translated[lang]) };
-    const speciality = specialities.find((s) => s.treatments === stemOf(t.dataFile).replace(/-sub-departments$/, ""));
-    const title = own.name ?? "";
-    pages.push({
-      page: {
-        u: url(t.url),
-        t: title,
-        s: speciality?.name ?? "",
-        x: own.description ?? "",
-        ...(own.terms ? { k: own.terms } : {}),
-        ...fallback(title, t.en.name ?? ""),
-      },
-      texts: [
-        [title, weights.title],
-        [own.terms ?? "", weights.terms],
-        // On another language's site, its English name counts as a title and its terms as terms.
-        [lang === defaultLang ? "" : (t.en.name ?? ""), weights.title],
-        [lang === defaultLang ? "" : (t.en.terms ?? ""), weights.englishTerms],
-        [speciality?.name ?? "", weights.speciality],
-        [own.description ?? "", weights.text],
-      ],
-    });
-  }
-
-  specialities.forEach((s, i) => {
-    const en = englishSpecialities[i];
-    pages.push({
-      page: {
-        u: url(`/specialities/${s.slug}`),
-        t: s.name,
-        s: words.search.kindSpeciality,
-        x: s.summary,
-        ...(s.searchTerms ? { k: s.searchTerms } : {}),
-        ...fallback(s.name, en.name),
-      },
-      texts: [
-        [s.name, weights.title],
-        [s.searchTerms ?? "", weights.terms],
-        [lang === defaultLang ? "" : `${en.name} ${en.searchTerms ?? ""}`, weights.englishTerms],
-        [s.summary, weights.text],
-      ],
-    });
-  });
-
-  for (const d of read<Doctors>("doctors.json").doctors) {
-    const speciality = specialityName(d.speciality);
-    pages.push({
-      page: {
-        u: `${url("/our-doctors")}?name=${encodeURIComponent(d.name)}`,
-        t: d.name,
-        s: speciality,
-        x: `${d.designation}. ${d.qualifications}`,
-      },
-      texts: [
-        [d.name, weights.title],
-        [`${d.designation} ${speciality}`, weights.speciality],
-        [d.qualifications, weights.text],
-      ],
-    });
-  }
-
-  for (const b of read<Branches>("branches.json").branches) {
-    pages.push({
-      page: {
-        u: url(`/locations/${b.slug}`),
-        t: b.name,
-        s: fill(words.cards.hospitalIn, { city: b.city }),
-        x: b.address.join(", "),
-      },
-      texts: [
-        [b.name, weights.title],
-        [`${b.city} ${b.state}`, weights.speciality],
-        [b.address.join(" "), weights.text],
-      ],
-    });
-  }
-
-  const englishPackages = english<HealthPackages>("packages.json").packages;
-  read<HealthPackages>("packages.json").packages.forEach((p, i) => {
-    const en = englishPackages[i];
-    pages.push({
-      page: {
-        u: `${url("/health-checkup")}#package-${p.slug}`,
-        t: p.name,
-        s: words.search.kindPackage,
-        x: p.summary,
-        ...(p.searchTerms ? { k: p.searchTerms } : {}),
-        ...fallback(p.name, en.name),
-      },
-      texts: [
-        [p.name, weights.title],
-        [p.searchTerms ?? "", weights.terms],
-        [lang === defaultLang ? "" : `${en.name} ${en.searchTerms ?? ""}`, weights.englishTerms],
-        [`${p.summary} ${p.includes.join(" ")}`, weights.text],
-      ],
-    });
-  });
-
-  for (const post of read<BlogPosts>("blog-posts.json").posts) {
-    pages.push({
-      page: {
-        u: url(`/blogs/${post.slug}`),
-        t: post.title,
-        s: specialityName(post.speciality ?? "") || words.search.kindArticle,
-        x: post.summary,
-      },
-      texts: [
-        [post.title, weights.title],
-        [post.summary, weights.text],
-      ],
-    });
-  }
-  return pages;
+  const pages = new LanguagePages(siteRoot, lang, defaultLang);
+  return [...treatmentOrder(treatments).map((id) => pages.treatment(treatments[id])), ...pages.others];
 }
-
-const stripEmpty = (texts: TreatmentTexts | undefined): TreatmentTexts =>
-  Object.fromEntries(Object.entries(texts ?? {}).filter(([, v]) => typeof v === "string" && v.trim() !== ""));
