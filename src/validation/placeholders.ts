@@ -44,7 +44,28 @@ export function readPlaceholders(siteRoot: string, read: (file: string) => strin
 
 /** The first rule a text breaks, in the order the file declares them (specific ones first). */
 export function placeholderIn(text: string, rules: readonly PlaceholderRule[]): PlaceholderRule | undefined {
+  if (!quickTestOf(rules)(text)) return undefined;
   return rules.find((rule) => (rule.match === "whole" ? text === rule.text : text.includes(rule.text)));
+}
+
+/** Each list of rules' quick test (see quickTestOf). */
+const quickTests = new WeakMap<readonly PlaceholderRule[], (text: string) => boolean>();
+
+/**
+ * Whether a text may break one of the rules: one lookup of the whole texts and one search for the
+ * parts, where asking each rule in turn took a tenth of the validator's time over 10,000 files
+ * (almost every text breaks none).
+ */
+function quickTestOf(rules: readonly PlaceholderRule[]): (text: string) => boolean {
+  let test = quickTests.get(rules);
+  if (!test) {
+    const whole = new Set(rules.filter((r) => r.match === "whole").map((r) => r.text));
+    const parts = rules.filter((r) => r.match === "part").map((r) => r.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const part = parts.length > 0 ? new RegExp(parts.join("|")) : undefined;
+    test = (text) => whole.has(text) || (part?.test(text) ?? false);
+    quickTests.set(rules, test);
+  }
+  return test;
 }
 
 /** What a list's entries are called in a sample entry's message, by the list's name. */

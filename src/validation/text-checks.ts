@@ -5,6 +5,7 @@
  * it is shown as typed. An HTML field (`x-html` in its schema) gets the sanitiser's check instead
  * (ajv.ts), in English and, by its English field, in every translation (translations.ts).
  */
+import type { KeyedText } from "../shared/i18n/keys";
 import { documentTexts } from "../shared/i18n/texts";
 import { refusedCharacters } from "../shared/text/text-rule";
 import * as say from "./catalogue";
@@ -31,14 +32,24 @@ function found(text: string): FoundCharacter[] {
   }));
 }
 
-/** The text rule over every string of a document (keys aside), each with its pointer. */
+/**
+ * The text rule over every string of a document (keys aside), each with its pointer (made only
+ * for a string that breaks the rule: most break none).
+ */
 export function textRuleProblems(data: unknown, pointer = ""): UnplacedProblem[] {
-  if (typeof data === "string") {
-    const characters = found(data);
-    return characters.length > 0 ? [problem(say.RefusedCharacter, pointer, characters)] : [];
-  }
-  if (data === null || typeof data !== "object") return [];
-  return Object.entries(data).flatMap(([key, value]) => textRuleProblems(value, childPointer(pointer, key)));
+  const problems: UnplacedProblem[] = [];
+  const walk = (value: unknown, at: () => string) => {
+    if (typeof value === "string") {
+      const characters = found(value);
+      if (characters.length > 0) problems.push(problem(say.RefusedCharacter, at(), characters));
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) walk(value[i], () => childPointer(at(), i));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) walk(child, () => childPointer(at(), key));
+    }
+  };
+  walk(data, () => pointer);
+  return problems;
 }
 
 /** The first thing in a text that a reader would take for a tag: `<b>`, `</a>`, `<br/>`. */
@@ -47,8 +58,9 @@ export const markupIn = (text: string) => /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)
 /** Warnings for the plain-text texts of an English file (`html`: pointers of its HTML fields). */
 export function plainTextProblems(data: unknown, html: readonly string[]): UnplacedProblem[] {
   const isHtml = new Set(html);
-  return documentTexts(data).flatMap((text) => {
-    const tag = isHtml.has(text.pointer) ? undefined : markupIn(text.value);
-    return tag ? [problem(say.MarkupInPlainText, text.pointer, tag)] : [];
-  });
+  // Only a text that holds markup outside an HTML field is asked whether it is a text a reader sees.
+  const suspect = (text: KeyedText) => markupIn(text.value) !== undefined && !isHtml.has(text.pointer);
+  return documentTexts(data, suspect).map((text) =>
+    problem(say.MarkupInPlainText, text.pointer, markupIn(text.value) as string),
+  );
 }

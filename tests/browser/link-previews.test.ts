@@ -69,7 +69,9 @@ describe("link previews in the built site", () => {
     const [english, telugu] = [knee, `te/${knee}`].map((page) =>
       readFileSync(path.join(dist, page, "index.html"), "utf8"),
     );
-    expect(meta(telugu, "og:image:alt")).toBe("మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్) (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals");
+    expect(meta(telugu, "og:image:alt")).toBe(
+      "మోకాలి మార్పిడి సర్జరీ (టోటల్ నీ రీప్లేస్‌మెంట్) (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals",
+    );
     expect(meta(telugu, "og:image")).not.toBe(meta(english, "og:image"));
   });
 });

@@ -52,7 +52,9 @@ export interface KeyedText {
   value: string;
 }
 
-const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+/** A pointer segment, escaped (most names hold neither character, and are given back as they are). */
+const escapePointer = (segment: string) =>
+  segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
 
 /**
  * Visits every string of a document with its key and pointer, in document order, until `visit`

@@ -8,7 +8,7 @@
  * are the schemas' own; tests/i18n/texts.test.ts checks every string of site-config/ whose schema
  * is a pattern, a format or an enum against this list, so a new machine field cannot slip in.
  */
-import { keyedTexts, visitKeyedTexts } from "./keys.ts";
+import { type KeyedText, keyedTexts, visitKeyedTexts } from "./keys.ts";
 
 /** Properties whose strings are values for machines, whatever file they are in. */
 const machineProperties = new Set([
@@ -97,10 +97,13 @@ const unseen = (doc: unknown) => {
   return typeof schema === "string" && unseenSchemas.test(schema);
 };
 
-/** The translatable texts of an English document, in document order. */
-export function documentTexts(doc: unknown) {
+/**
+ * The translatable texts of an English document, in document order; with `where`, only those it
+ * takes (asked first: a cheap test spares most texts the key's rule).
+ */
+export function documentTexts(doc: unknown, where?: (text: KeyedText) => boolean) {
   if (unseen(doc)) return [];
-  return keyedTexts(doc).filter((text) => isTextKey(text.key, text.value));
+  return keyedTexts(doc).filter((text) => (where === undefined || where(text)) && isTextKey(text.key, text.value));
 }
 
 /** Whether an English document has a translatable text (looks no further than the first). */

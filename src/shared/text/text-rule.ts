@@ -25,6 +25,15 @@ const refusedSource =
 /** Every refused character, and also line feed (for single-line text). */
 const refusedInLine = new RegExp(`${refusedSource}|\\n`, "gu");
 const refusedInText = new RegExp(refusedSource, "gu");
+/**
+ * A quick first look, without the unicode flag: the same characters, and any surrogate (a
+ * supplementary noncharacter is a pair of them). Most texts hold none, and are passed after one
+ * test instead of a unicode search (a third of the validator's time on 10,000 treatment files).
+ */
+const quickSource =
+  "\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\ufdd0-\\ufdef\\ufffe\\uffff\\ud800-\\udfff";
+const mayBeRefusedInText = new RegExp(`[${quickSource}]`);
+const mayBeRefusedInLine = new RegExp(`[${quickSource}\\n]`);
 
 /** A refused character and where it is in the text. */
 export interface RefusedCharacter {
@@ -44,6 +53,7 @@ export const codeOf = (character: string) =>
  */
 export function refusedCharacters(text: string, multiline = true): RefusedCharacter[] {
   const found: RefusedCharacter[] = [];
+  if (!(multiline ? mayBeRefusedInText : mayBeRefusedInLine).test(text)) return found;
   for (const match of text.matchAll(multiline ? refusedInText : refusedInLine))
     found.push({ index: match.index, code: codeOf(match[0]) });
   return found;
