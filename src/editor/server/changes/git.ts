@@ -100,3 +100,15 @@ export async function gitText(cwd: string, args: readonly string[], options?: Gi
 export function authorEnv(author: { name: string; email: string }): Record<string, string> {
   return { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email };
 }
+
+/** Files that differ between two commits (no rename detection: a move is a removal and an addition). */
+export async function changedBetween(repo: string, from: string, to: string): Promise<string[]> {
+  const out = await git(repo, ["diff", "--name-only", "--no-renames", "-z", from, to]);
+  return out.stdout.split("\0").filter((f) => f !== "");
+}
+
+/** A file's text in a commit; undefined when the commit has no such file. */
+export async function textAt(repo: string, rev: string, file: string): Promise<string | undefined> {
+  const out = await git(repo, ["cat-file", "blob", `${rev}:${file}`], { okCodes: [128] });
+  return out.code === 0 ? out.stdout : undefined;
+}

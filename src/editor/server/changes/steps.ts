@@ -92,9 +92,10 @@ function lastWords(result: Run, lines = 12): string {
 }
 
 /** Links the editor's node_modules into a worktree, so the project's scripts run there. */
-async function linkNodeModules(dir: string, projectRoot: string): Promise<void> {
+export async function linkNodeModules(dir: string, projectRoot: string): Promise<void> {
+  const target = path.join(projectRoot, "node_modules");
   const link = path.join(dir, "node_modules");
-  if (!existsSync(link)) await symlink(path.join(projectRoot, "node_modules"), link, "dir");
+  if (existsSync(target) && !existsSync(link)) await symlink(target, link, "dir");
 }
 
 /** The publish check on a worktree: the validator with --publish once site.json says production. */

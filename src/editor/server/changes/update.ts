@@ -9,7 +9,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { printJson } from "../../shared/json-format";
 import { shown } from "./describe";
-import { authorEnv, git, gitText } from "./git";
+import { authorEnv, changedBetween, git, gitText, textAt } from "./git";
 import { mergeJson } from "./merge";
 import type { Author, FieldConflict, Pick, UpdateResult } from "./types";
 import type { SiteWorkspace } from "./workspace";
@@ -25,7 +25,7 @@ export async function updateChangeSet(
   author?: Author,
 ): Promise<UpdateResult> {
   await ws.fetch();
-  const dir = await ws.ensure(id);
+  const dir = await ws.ensureUnlocked(id);
   const published = await gitText(ws.repo, ["rev-parse", ws.ref("published")]);
   const head = await gitText(dir, ["rev-parse", "HEAD"]);
   if (await ws.isAncestor(published, head)) return { upToDate: true };
@@ -34,8 +34,8 @@ export async function updateChangeSet(
     throw new Error(`Change set '${id}' has changes that are not saved yet; save them before bringing it up to date.`);
 
   const base = await gitText(ws.repo, ["merge-base", head, published]);
-  const ours = await changed(ws.repo, base, head);
-  const theirs = new Set(await changed(ws.repo, base, published));
+  const ours = await changedBetween(ws.repo, base, head);
+  const theirs = new Set(await changedBetween(ws.repo, base, published));
   const both = ours.filter((file) => theirs.has(file));
   const merged = await Promise.all(both.map((file) => mergeFile(ws.repo, file, [base, head, published], picks)));
   const conflicts = merged.flatMap((m) => m.conflicts);
@@ -67,16 +67,6 @@ export async function updateChangeSet(
   await git(dir, ["commit", "--quiet", "--no-verify", "-m", message], { env: author ? authorEnv(author) : {} });
   await ws.pushChangeSet(id, dir);
   return { upToDate: true };
-}
-
-async function changed(repo: string, from: string, to: string): Promise<string[]> {
-  const out = await git(repo, ["diff", "--name-only", "--no-renames", "-z", from, to]);
-  return out.stdout.split("\0").filter((f) => f !== "");
-}
-
-async function textAt(repo: string, rev: string, file: string): Promise<string | undefined> {
-  const out = await git(repo, ["cat-file", "blob", `${rev}:${file}`], { okCodes: [128] });
-  return out.code === 0 ? out.stdout : undefined;
 }
 
 function parse(text: string | undefined): { ok: boolean; value: unknown } {

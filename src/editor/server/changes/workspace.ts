@@ -12,13 +12,14 @@
  *   <dataDir>/changes/<id>/ worktree of a change set
  */
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, rename, rm, symlink } from "node:fs/promises";
+import { appendFile, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { describeFileChanges } from "./describe";
-import { authorEnv, GitError, git, gitText } from "./git";
+import { authorEnv, changedBetween, GitError, git, gitText, textAt } from "./git";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
 import { SpareWorktree } from "./spare";
+import { linkNodeModules } from "./steps";
 import { translationOf } from "./translation-labels";
 import type { Author, FileChanges, Pick, Progress, PublishOutcome, PublishSteps, UpdateResult } from "./types";
 import { updateChangeSet } from "./update";
@@ -107,7 +108,7 @@ export class SiteWorkspace {
     const dir = this.dir(id);
     return this.locks.run(id, async () => {
       await this.fetch();
-      if (await this.exists(this.ref("head", id))) return this.ensure(id);
+      if (await this.exists(this.ref("head", id))) return this.ensureUnlocked(id);
       await this.addWorktree(id, this.ref("published"));
       await this.push(`changes/${id}`);
       return dir;
@@ -118,7 +119,7 @@ export class SiteWorkspace {
   async commit(id: string, files: string[], message: string, author: Author): Promise<string> {
     for (const file of files) checkPath(file);
     return this.locks.run(id, async () => {
-      const dir = await this.ensure(id);
+      const dir = await this.ensureUnlocked(id);
       await git(dir, ["add", "-A", "--", ...files]);
       const staged = await git(dir, ["diff", "--cached", "--quiet"], { okCodes: [1] });
       if (staged.code === 0) return gitText(dir, ["rev-parse", "HEAD"]);
@@ -130,17 +131,13 @@ export class SiteWorkspace {
 
   /** Files the change set changed, compared with where it left the published branch. */
   async changedFiles(id: string): Promise<string[]> {
-    const base = await this.base(id);
-    const out = await git(this.repo, ["diff", "--name-only", "--no-renames", "-z", base, this.ref("head", id)]);
-    return out.stdout.split("\0").filter((f) => f !== "");
+    return changedBetween(this.repo, await this.base(id), this.ref("head", id));
   }
 
   /** A file's text where the change set started ("base"), on published, or as the change set saved it. */
   async fileAt(ref: "base" | "published" | "head", id: string, file: string): Promise<string | undefined> {
     checkPath(file);
-    const rev = ref === "base" ? await this.base(id) : this.ref(ref, id);
-    const out = await git(this.repo, ["cat-file", "blob", `${rev}:${file}`], { okCodes: [128] });
-    return out.code === 0 ? out.stdout : undefined;
+    return textAt(this.repo, ref === "base" ? await this.base(id) : this.ref(ref, id), file);
   }
 
   /** The change set's changes, file by file and field by field, in words. */
@@ -188,10 +185,16 @@ export class SiteWorkspace {
   }
 
   /**
-   * The change set's worktree, made from the remote's branch when this instance has none, and
-   * moved forward to what another instance pushed. Call inside the change set's lock.
+   * The change set's worktree, made from the remote's branch when this instance has none (another
+   * instance started it), and moved forward to what another instance saved; returns its directory.
    */
-  async ensure(id: string): Promise<string> {
+  ensure(id: string): Promise<string> {
+    checkId(id);
+    return this.locks.run(id, () => this.ensureUnlocked(id));
+  }
+
+  /** `ensure` for code already inside the change set's lock (commit, update). */
+  async ensureUnlocked(id: string): Promise<string> {
     const dir = this.dir(id);
     if (!existsSync(path.join(dir, ".git"))) {
       if (!(await this.exists(this.ref("head", id)))) await this.fetch();
@@ -280,10 +283,8 @@ export class SiteWorkspace {
   }
 
   /** Links the project's node_modules into a worktree, so the project's build runs there. */
-  private async linkNodeModules(dir: string): Promise<void> {
-    const target = path.join(this.projectRoot, "node_modules");
-    const link = path.join(dir, "node_modules");
-    if (existsSync(target) && !existsSync(link)) await symlink(target, link, "dir");
+  private linkNodeModules(dir: string): Promise<void> {
+    return linkNodeModules(dir, this.projectRoot);
   }
 }
 
