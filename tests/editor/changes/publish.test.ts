@@ -180,4 +180,14 @@ describe("publishing change sets", () => {
     expect(checks).toBe(2);
     expect(built.map((t) => [t.content.h1, t.meta_title])).toEqual([["Early heading", "Late title"]]);
   });
+
+  it("moves a change set with nothing of its own forward to published, without a merge commit", async () => {
+    await ws.create("fresh", alice, "Fresh");
+    await change("moves", alice, (t) => {
+      t.meta_title = "Moved on";
+    });
+    expect((await ws.publish("moves", publisher, testSteps().steps, () => {})).ok).toBe(true);
+    expect(await ws.update("fresh")).toEqual({ upToDate: true });
+    expect(gitIn(ws.remote, "rev-parse", "changes/fresh")).toBe(gitIn(ws.remote, "rev-parse", "main"));
+  });
 });

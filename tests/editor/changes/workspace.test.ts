@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SiteWorkspace } from "../../../src/editor/server/changes";
@@ -11,6 +11,8 @@ describe("site workspace (git change sets)", () => {
   let project: TempProject;
   let ws: SiteWorkspace;
   let remote: string;
+  /** A second editor instance on the same remote. */
+  let other: SiteWorkspace;
 
   beforeAll(async () => {
     project = await makeProject();
@@ -77,11 +79,15 @@ describe("site workspace (git change sets)", () => {
   it("makes no empty commit when a save changed nothing", async () => {
     const before = gitIn(remote, "rev-parse", "changes/menu-rename");
     expect(await ws.commit("menu-rename", ["site-config/navigation.json"], "Nothing", alice)).toBe(before);
+    // A save naming no file saves nothing, even with other files changed in the worktree.
+    await writeFile(path.join(ws.dir("menu-rename"), "stray.txt"), "not named by the save");
+    expect(await ws.commit("menu-rename", [], "Nothing", alice)).toBe(before);
     expect(gitIn(remote, "rev-parse", "changes/menu-rename")).toBe(before);
+    await rm(path.join(ws.dir("menu-rename"), "stray.txt"));
   });
 
   it("shares change sets between two instances on one remote", async () => {
-    const other = await SiteWorkspace.open({ dataDir: project.dataDir("other"), remote, projectRoot: project.root });
+    other = await SiteWorkspace.open({ dataDir: project.dataDir("other"), remote, projectRoot: project.root });
     expect(await other.list()).toEqual(["menu-rename"]);
     // The other instance saves to the same change set; the first takes its commit before saving again.
     await other.create("menu-rename", tara, "ignored: it exists");
@@ -119,6 +125,14 @@ describe("site workspace (git change sets)", () => {
     expect(gitIn(dir, "rev-parse", "HEAD")).toBe(gitIn(remote, "rev-parse", "main"));
     expect(gitIn(dir, "status", "--porcelain")).toBe("");
     expect(existsSync(path.join(dir, "stray.txt"))).toBe(false);
+  });
+
+  it("says a change set another instance removed is gone", async () => {
+    await other.create("gone", tara, "Gone");
+    await ws.ensure("gone");
+    await other.remove("gone");
+    await ws.fetch();
+    await expect(ws.ensure("gone")).rejects.toThrow("There is no change set 'gone'.");
   });
 
   it("refuses names and paths that would leave the repository", async () => {

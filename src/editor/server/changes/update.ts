@@ -33,6 +33,12 @@ export async function updateChangeSet(
   if (unsaved !== "")
     throw new Error(`Change set '${id}' has changes that are not saved yet; save them before bringing it up to date.`);
 
+  // A change set with nothing of its own yet simply moves forward to published.
+  if (await ws.isAncestor(head, published)) {
+    await git(dir, ["merge", "--quiet", "--ff-only", published]);
+    await ws.pushChangeSet(id, dir);
+    return { upToDate: true };
+  }
   const base = await gitText(ws.repo, ["merge-base", head, published]);
   const ours = await changedBetween(ws.repo, base, head);
   const theirs = new Set(await changedBetween(ws.repo, base, published));

@@ -120,10 +120,16 @@ export class SiteWorkspace {
     for (const file of files) checkPath(file);
     return this.locks.run(id, async () => {
       const dir = await this.ensureUnlocked(id);
+      const [head, headTree] = (await gitText(dir, ["rev-parse", "HEAD", "HEAD^{tree}"])).split("\n");
+      // No paths would mean every file of the worktree to `git add`: nothing is saved instead.
+      if (files.length === 0) return head;
       await git(dir, ["add", "-A", "--", ...files]);
-      const staged = await git(dir, ["diff", "--cached", "--quiet"], { okCodes: [1] });
-      if (staged.code === 0) return gitText(dir, ["rev-parse", "HEAD"]);
-      await git(dir, ["commit", "--quiet", "--no-verify", "-m", message], { env: authorEnv(author) });
+      // The commit is made from the index as it is (git commit would first look at every file of
+      // the worktree: a tenth of a second at 10,000 treatments), and no empty commit is made.
+      const tree = await gitText(dir, ["write-tree"]);
+      if (tree === headTree) return head;
+      const commit = await gitText(dir, ["commit-tree", tree, "-p", head, "-m", message], { env: authorEnv(author) });
+      await git(dir, ["update-ref", "-m", "commit: a save", `refs/heads/changes/${id}`, commit, head]);
       await this.pushChangeSet(id, dir);
       return gitText(dir, ["rev-parse", "HEAD"]);
     });
@@ -203,6 +209,8 @@ export class SiteWorkspace {
       await this.addWorktree(id, this.ref("head", id));
       return dir;
     }
+    // Removed by another instance (its branch pruned by a fetch): the worktree here is left over.
+    if (!(await this.exists(this.ref("head", id)))) throw new Error(`There is no change set '${id}'.`);
     const head = await gitText(dir, ["rev-parse", "HEAD"]);
     const saved = await gitText(this.repo, ["rev-parse", this.ref("head", id)]);
     // Another instance saved to this change set: take its commits (ours are always pushed).
