@@ -6,11 +6,12 @@ export default defineConfig({
   test: {
     include: ["tests/browser/**/*.test.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits catch hangs, not a busy machine (see vitest.config.ts).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // A browser under a full parallel run can take seconds to show what a test waits for; the
     // default (1 s) made editor preview checks fail under load that pass alone.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 30_000 } },
     pool: "forks",
     maxWorkers: 2,
   },

@@ -9,6 +9,14 @@ afterEach(async () => {
   cleanup();
 });
 
+// findBy* and waitFor give up after 1 s by default: a busy machine (a build beside the tests) takes
+// longer than that to render what a test waits for. A wait that never ends still fails, by the
+// test's own limit (vitest.config.ts).
+beforeAll(async () => {
+  if (typeof document === "undefined") return;
+  (await import("@testing-library/react")).configure({ asyncUtilTimeout: 30_000 });
+});
+
 // Block code loads on demand in the app (src/site/blocks/registry.ts); components under test render
 // blocks at once, as a prerendered page does after its blocks were preloaded. In beforeAll, not at
 // the top: by then the test file's vi.mock calls are registered, so blocks import the mocks.

@@ -175,7 +175,7 @@ describe("routing", () => {
     await page.waitForFunction(() => window.scrollY < 5);
     await page.goBack();
     await page.waitForURL("**/total-knee-replacement");
-    await page.waitForFunction(() => Math.abs(window.scrollY - 1800) < 5, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1800) < 5, undefined, { timeout: 30_000 });
 
     await page.goto("/privacy-polocy#main", { waitUntil: "networkidle" });
     const top = await page.evaluate(() => document.getElementById("main")?.getBoundingClientRect().top ?? -1);

@@ -57,7 +57,7 @@ function renderPart(file: string, part: Part, problems: Problem[] = []) {
 
 afterEach(cleanup);
 
-describe("the form of a config file", { timeout: 20_000 }, () => {
+describe("the form of a config file", () => {
   it("labels fields with the schema's titles and shows descriptions as help", () => {
     renderPart("navigation.json", { kind: "whole" });
     expect(screen.getByLabelText("Emergency label*")).toHaveValue("24/7 Emergency");

@@ -98,7 +98,7 @@ export async function startFakeCrm(options: FakeCrmOptions = {}): Promise<FakeCr
       return most;
     },
     valuesOf: (attribute) => crm.received.map((r) => r.attributes.find((a) => a.Attribute === attribute)?.Value ?? ""),
-    waitFor: (predicate, timeoutMs = 10_000) =>
+    waitFor: (predicate, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const started = Date.now();
         const tick = () => {

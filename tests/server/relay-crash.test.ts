@@ -95,6 +95,6 @@ describe("relay process", () => {
     expect(second.output()).toContain("3 pending");
     await crm.waitFor(() => crm!.received.length === 3, 10_000);
     expect(crm.valuesOf("FirstName").sort()).toEqual([...names].sort());
-    await crm.waitFor(() => statuses(dbFile).every((s) => s === "delivered"), 5000);
+    await crm.waitFor(() => statuses(dbFile).every((s) => s === "delivered"));
   }, 60_000);
 });

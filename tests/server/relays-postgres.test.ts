@@ -58,7 +58,7 @@ describe("relays sharing a PostgreSQL outbox", () => {
     expect(await ready()).toEqual([503, { status: "unavailable", outbox: "postgres" }]);
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
     await cluster.start();
-    await expect.poll(ready, { timeout: 10_000 }).toEqual([200, { status: "ready", outbox: "postgres" }]);
+    await expect.poll(ready, { timeout: 60_000 }).toEqual([200, { status: "ready", outbox: "postgres" }]);
     cleanup();
   }, 60_000);
 
