@@ -1,0 +1,19 @@
+/**
+ * The people of the hosted editor, shared by every part of its server (auth, changes, routes).
+ */
+
+/** What a person may do; a person may hold several. */
+export type Role = "editor" | "translator" | "reviewer" | "publisher" | "admin";
+
+/** A person who may sign in to the editor. */
+export interface Person {
+  /** Stable id (uuid). */
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** Display name, used as git author name. */
+  name: string;
+  roles: Role[];
+  /** Languages a translator may change ("te", "hi"); [] otherwise. */
+  languages: string[];
+}
