@@ -3,15 +3,23 @@
  * /assets/builtin/ for treatments' translations: the files the build writes, made from
  * site-config/ on each request, and a 404 for a translation that does not exist.
  */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { servedData } from "../../src/build/vite/site-data-plugin";
 import { builtInModule } from "../../src/shared/collections/data-files";
 import { translations } from "../helpers/published-data";
 import { siteConfigDir } from "../helpers/site-collections";
+import { keepTreatmentTranslations } from "../helpers/untranslated";
 
-const collections = path.join(siteConfigDir, "collections");
+// The site's config, with the knee page the only orthopedics treatment translated.
+const copy = mkdtempSync(path.join(tmpdir(), "site-data-"));
+cpSync(siteConfigDir, copy, { recursive: true });
+keepTreatmentTranslations(copy, "orthopedics-sub-departments", ["total-knee-replacement"]);
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+const collections = path.join(copy, "collections");
 const serve = (url: string) => servedData(collections, url, (file) => readFile(file));
 const knee = translations["orthopedics-sub-departments.json"].te["total-knee-replacement"];
 

@@ -9,11 +9,14 @@
  */
 import { Component, type ComponentType, createContext, Fragment, type ReactNode, use, useContext } from "react";
 import type { Block } from "../../shared/generated/blocks/block";
+import { documentTexts } from "../../shared/i18n/texts";
+import { useFallbackLang } from "../i18n/context";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
 import { messages } from "../ui/renderer-text";
 import { registry } from "./registry";
 import type { BlockSource } from "./types";
+import "./block-list.css";
 
 type AnyBlockComponent = ComponentType<{ block: Block }>;
 
@@ -78,17 +81,38 @@ function LoadedBlock({ block }: { block: Block }) {
  */
 export const BlockMarkers = createContext(false);
 
+/**
+ * Whether a block is shown wholly in English on a page in another language: it has texts, and
+ * none is translated. Such a block is marked lang="en" as a whole, whatever its component marks.
+ */
+function useWhollyEnglish(): (block: Block) => boolean {
+  const langOf = useFallbackLang();
+  return (block) => {
+    const texts = documentTexts(block);
+    return texts.length > 0 && texts.every((text) => langOf(text.value) !== undefined);
+  };
+}
+
 export function BlockList({ blocks, source }: { blocks: Block[]; source: BlockSource }) {
   const marked = useContext(BlockMarkers);
+  const whollyEnglish = useWhollyEnglish();
   return blocks.map((block, index) => {
     const pointer = `${source.pointer}/${index}`;
     const key = `${block.type}-${index}`;
-    const shown = !loaders[block.type] ? (
+    const rendered = !loaders[block.type] ? (
       <UnknownBlock key={key} label={messages.unknownBlock(block.type, source.file, pointer)} />
     ) : (
       <BlockBoundary key={key} label={messages.blockFailed(block.type, source.file, pointer)}>
         <LoadedBlock block={block} />
       </BlockBoundary>
+    );
+    // An untranslated block is read in an English voice (WCAG 3.1.2); its box takes no part in the layout.
+    const shown = whollyEnglish(block) ? (
+      <div key={key} lang="en" className="block-in-english">
+        {rendered}
+      </div>
+    ) : (
+      rendered
     );
     if (!marked) return shown;
     return (

@@ -55,6 +55,14 @@ export function useFallbackLang(): (text: string | undefined) => string | undefi
   return (text) => (text !== undefined && (content.has(text) || english.has(text)) ? defaultLanguage : undefined);
 }
 
+/**
+ * `lang` for a text that is English in every language (a branch's state, the treatment names of a
+ * speciality's list): 'en' on a page in another language, otherwise nothing.
+ */
+export function useEnglishLang(): string | undefined {
+  return useLanguage() === defaultLanguage ? undefined : defaultLanguage;
+}
+
 /** The current page's route as the default language has it ('/te/home' -> '/home'), for active menu items. */
 export function useRoutePath(): string {
   return splitLanguage(useLocation().pathname).route;

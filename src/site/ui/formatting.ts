@@ -1,16 +1,22 @@
 /** Display formats shared by the site's blocks (dates, prices, initials). */
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormatIn = (lang: string) => {
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${lang}-IN`, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    dateFormats.set(lang, format);
+  }
+  return format;
+};
 const inrFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
 
-/** "2025-09-29" -> "29 September 2025", the same in every time zone. */
-export function formatDate(isoDate: string): string {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
+/**
+ * "2025-09-29" -> "29 September 2025" (in Telugu "29 సెప్టెంబర్ 2025", in Hindi "29 सितंबर 2025"),
+ * the same in every time zone.
+ */
+export function formatDate(isoDate: string, lang = "en"): string {
+  return dateFormatIn(lang).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** 4999 -> "₹4,999" (Indian digit grouping: 150000 -> "₹1,50,000"). */

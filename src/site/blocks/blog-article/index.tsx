@@ -31,7 +31,7 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
       <header className="blog-article__header">
         <h1 lang={langOf(post.title)}>{post.title}</h1>
         <p className="blog-article__meta">
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
           <span aria-hidden="true"> · </span>
           <span>{post.author}</span>
           {post.readingMinutes ? (

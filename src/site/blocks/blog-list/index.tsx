@@ -32,7 +32,7 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
             <li className="blog-card surface" key={post.slug}>
               <p className="blog-card__meta meta-line">
                 {speciality ? <span className="blog-card__topic">{speciality.name}</span> : null}
-                <time dateTime={post.date}>{formatDate(post.date)}</time>
+                <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
               </p>
               <h3 className="blog-card__title" lang={langOf(post.title)}>
                 <Link to={`/blogs/${post.slug}`} className="blog-card__link stretched-link">

@@ -4,6 +4,7 @@ import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
+import { EnglishText } from "../../ui/EnglishText";
 import { Icon } from "../../ui/Icon";
 import { SectionHeading } from "../../ui/SectionHeading";
 import type { BlockProps } from "../types";
@@ -43,7 +44,7 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
                 </Link>
               </h3>
               <p className="branch-tile__place">
-                <Icon name="map-pin" /> {branch.city}, {branch.state}
+                <Icon name="map-pin" /> {branch.city}, <EnglishText>{branch.state}</EnglishText>
               </p>
               <p className="branch-tile__count">
                 {formatMessage(ui.branches.specialityCount, { count: branch.specialities.length }, lang)}

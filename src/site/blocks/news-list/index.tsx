@@ -1,4 +1,5 @@
 import { useBlockWords } from "../../i18n/block-words";
+import { useLanguage } from "../../i18n/context";
 import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleBadge } from "../../ui/SampleNote";
@@ -9,6 +10,7 @@ import "./news-list.css";
 /** Dated news items, newest first; sample items are marked. */
 export function NewsList({ block }: BlockProps<"news-list">) {
   const ui = useBlockWords();
+  const lang = useLanguage();
   const items = [...block.items].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <section className="news-list container">
@@ -22,7 +24,7 @@ export function NewsList({ block }: BlockProps<"news-list">) {
           {items.map((item) => (
             <li className="news-item" key={`${item.date}-${item.title}`}>
               <p className="news-item__meta meta-line">
-                <time dateTime={item.date}>{formatDate(item.date)}</time>
+                <time dateTime={item.date}>{formatDate(item.date, lang)}</time>
                 {item.sample ? <SampleBadge label={ui.samples.item} /> : null}
               </p>
               <h3 className="news-item__title">{item.title}</h3>

@@ -8,7 +8,7 @@ import { presentations } from "../../config/presentations";
 import { useEntry } from "../../entries/entry-context";
 import { entryRoute } from "../../entries/entry-routes";
 import { formatterFor, useBlockWords } from "../../i18n/block-words";
-import { useLanguage, useLayoutConfig } from "../../i18n/context";
+import { useEnglishLang, useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { messageNodes } from "../../i18n/message";
 import { Link } from "../../ui/AppLink";
@@ -35,11 +35,15 @@ export function searchTreatments(index: TreatmentIndex, query: string): { slug: 
 }
 
 function TreatmentItems({ items, route }: { items: { slug: string; name: string }[]; route: string }) {
+  // The list pages and the index are published once, with the treatments' English names.
+  const english = useEnglishLang();
   return (
     <ul className="pill-list">
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={route.replace(":slug", item.slug)}>{item.name}</Link>
+          <Link to={route.replace(":slug", item.slug)} lang={english}>
+            {item.name}
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,0 +1,34 @@
+/**
+ * Every prerendered Telugu and Hindi page of the build, read as a screen reader would: any text in
+ * Latin letters must sit inside an element marked lang="en" (so it is read in an English voice,
+ * WCAG 3.1.2), the brand names site.json lists aside. Text nodes and the attributes read aloud
+ * (alt, aria-label, placeholder, title) count; scripts, styles and the document's head do not.
+ * Runs against the built site (npm run build first).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { dist, englishWords, pagesOf, site, unmarkedEnglish } from "../helpers/english-text";
+
+const translated = site.languages.map((l) => l.code).filter((code) => code !== "en");
+
+describe("English on Telugu and Hindi pages", () => {
+  it.each(translated)('is marked lang="en" on every %s page, brand names aside', (code) => {
+    if (!existsSync(path.join(dist, code))) throw new Error(`dist/${code} has no pages. Run 'npm run build' first.`);
+    const pages = pagesOf(code);
+    expect(pages.length).toBeGreaterThan(20);
+    const problems = pages.flatMap((file) =>
+      unmarkedEnglish(readFileSync(file, "utf8")).map((p) => `/${path.relative(dist, path.dirname(file))} ${p}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("sees English that is not marked, and lets brand names and marked text be", () => {
+    expect(unmarkedEnglish('<html lang="te"><body><p>మోకాలి Knee</p></body></html>')).toEqual(['p: "మోకాలి Knee"']);
+    expect(unmarkedEnglish('<html lang="te"><body><img alt="Logo"><p lang="en">Knee</p></body></html>')).toEqual([
+      'img[alt]: "Logo"',
+    ]);
+    expect(englishWords(`${site.brandNames?.[0] ?? ""} care@hospitals.example ౧౨ ECG ECGs HbA1c T3 (CT)`)).toEqual([]);
+    expect(englishWords("MBBS, MD (General Medicine)")).toEqual(["General", "Medicine"]);
+  });
+});
