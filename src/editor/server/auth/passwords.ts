@@ -1,7 +1,7 @@
 /**
  * Passwords, hashed with Argon2id (@node-rs/argon2: a Rust implementation shipped as prebuilt
  * binaries for each platform, so nothing compiles at install and no install script runs).
- * The cost is OWASP's recommended minimum for Argon2id (19 MiB, 2 passes, 1 lane): about 20 ms
+ * The cost is OWASP's recommended minimum for Argon2id (19 MiB, 2 passes, 1 lane): 30 to 60 ms
  * here, slow for someone guessing offline, quick for someone signing in.
  */
 import { hash, verify } from "@node-rs/argon2";
