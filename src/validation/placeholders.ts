@@ -52,17 +52,16 @@ export function placeholderIn(text: string, rules: readonly PlaceholderRule[]): 
 const quickTests = new WeakMap<readonly PlaceholderRule[], (text: string) => boolean>();
 
 /**
- * Whether a text may break one of the rules: one lookup of the whole texts and one search for the
- * parts, where asking each rule in turn took a tenth of the validator's time over 10,000 files
- * (almost every text breaks none).
+ * Whether a text may break one of the rules: one lookup of the whole texts, then a search for each
+ * part (a regular expression of the parts searched long HTML texts slower than this), where
+ * asking each rule in turn cost a tenth of the validator's time over 10,000 files.
  */
 function quickTestOf(rules: readonly PlaceholderRule[]): (text: string) => boolean {
   let test = quickTests.get(rules);
   if (!test) {
     const whole = new Set(rules.filter((r) => r.match === "whole").map((r) => r.text));
-    const parts = rules.filter((r) => r.match === "part").map((r) => r.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const part = parts.length > 0 ? new RegExp(parts.join("|")) : undefined;
-    test = (text) => whole.has(text) || (part?.test(text) ?? false);
+    const parts = rules.filter((r) => r.match === "part").map((r) => r.text);
+    test = (text) => whole.has(text) || parts.some((part) => text.includes(part));
     quickTests.set(rules, test);
   }
   return test;

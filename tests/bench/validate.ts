@@ -24,7 +24,7 @@ const runs = 3;
 type Json = Record<string, unknown>;
 
 /** The site's real treatment pages, the models for the synthetic ones. */
-export function models(): Json[] {
+function models(): Json[] {
   const folder = path.join(repo, "site-config/collections");
   return readdirSync(folder)
     .filter((name) => name.endsWith("-sub-departments.json"))
@@ -33,7 +33,7 @@ export function models(): Json[] {
 }
 
 /** A site folder with `count` one-document collections, and what their cross-references need. */
-export function generate(root: string, count: number, pages: Json[], canonicalBase: string): string {
+function generate(root: string, count: number, pages: Json[], canonicalBase: string): string {
   const site = path.join(root, `site-${count}`);
   const collections = path.join(site, "site-config/collections");
   mkdirSync(collections, { recursive: true });
@@ -108,7 +108,17 @@ function commands(keywords: string) {
   };
 }
 
-export function main() {
+export interface ValidateResult {
+  size: number;
+  ours: number;
+  ajvCli: number;
+  filesPerSecond: number;
+  ratio: number;
+  times: { ours: number[]; ajvCli: number[] };
+}
+
+/** Times ours against ajv-cli at each size (alternating, medians); prints progress on stderr. */
+export function validateBench(atSizes = sizes, timedRuns = runs): ValidateResult[] {
   const root = mkdtempSync(path.join(tmpdir(), "bench-validate-"));
   try {
     const keywords = path.join(root, "keywords.cjs");
@@ -119,34 +129,36 @@ export function main() {
     const pages = models();
     const base = JSON.parse(readFileSync(path.join(repo, "site-config/site.json"), "utf8")).canonicalBase as string;
     const run = commands(keywords);
-
-    const results = sizes.map((size) => {
+    return atSizes.map((size) => {
       process.stderr.write(`Generating ${size} documents...\n`);
       const site = generate(root, size, pages, base);
       // Warm the disk cache and tsx's compile cache before timing.
       run.ours(site);
       run.ajvCli(site);
       const times = { ours: [] as number[], ajvCli: [] as number[] };
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0; i < timedRuns; i++) {
         times.ours.push(run.ours(site));
         times.ajvCli.push(run.ajvCli(site));
       }
       const [ours, ajvCli] = [median(times.ours), median(times.ajvCli)];
       return { size, ours, ajvCli, filesPerSecond: Math.round(size / ours), ratio: ours / ajvCli, times };
     });
-
-    const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 15)).join("");
-    console.log(row(["size", "ours med s", "ajv-cli med s", "ours files/s", "ours/ajv-cli"]));
-    for (const r of results) {
-      console.log(row([r.size, r.ours.toFixed(2), r.ajvCli.toFixed(2), r.filesPerSecond, r.ratio.toFixed(2)]));
-    }
-    const [small, large] = results;
-    const growth = { ours: large.ours / small.ours, ajvCli: large.ajvCli / small.ajvCli };
-    console.log(
-      `10x documents cost ${growth.ours.toFixed(2)}x the time for ours, ${growth.ajvCli.toFixed(2)}x for ajv-cli.`,
-    );
-    console.log(JSON.stringify({ runs, results, growth }));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+export function main() {
+  const results = validateBench();
+  const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 15)).join("");
+  console.log(row(["size", "ours med s", "ajv-cli med s", "ours files/s", "ours/ajv-cli"]));
+  for (const r of results) {
+    console.log(row([r.size, r.ours.toFixed(2), r.ajvCli.toFixed(2), r.filesPerSecond, r.ratio.toFixed(2)]));
+  }
+  const [small, large] = results;
+  const growth = { ours: large.ours / small.ours, ajvCli: large.ajvCli / small.ajvCli };
+  console.log(
+    `10x documents cost ${growth.ours.toFixed(2)}x the time for ours, ${growth.ajvCli.toFixed(2)}x for ajv-cli.`,
+  );
+  console.log(JSON.stringify({ runs, results, growth }));
 }
