@@ -170,7 +170,8 @@ function rendered(text: string) {
   };
 }
 
-describe("what validates builds", () => {
+// The longer run (npm run test:property) takes as many times longer as it has cases.
+describe("what validates builds", { timeout: 120_000 * scale }, () => {
   it("renders every heading the validator accepts exactly as written, and refuses only what the text rule names", () => {
     return forEach(3000 * scale, seed, (text) => {
       figures.generated++;
