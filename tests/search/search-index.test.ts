@@ -136,6 +136,6 @@ describe("the search index", () => {
     const result = new Map([...made.files, ...(updated ?? [])]);
     expect([...result.keys()].sort()).toEqual([...whole.keys()].sort());
     for (const [file, text] of whole) expect(result.get(file), file).toBe(text);
-    expect(updated?.size).toBeLessThan(whole.size / 2);
+    expect(updated?.size).toBeLessThan(whole.size);
   });
 });

@@ -20,7 +20,7 @@ export const maxPages = 100;
 /** Words a one-letter-shorter form lists at most. */
 const maxTypoWords = 24;
 /** About how large a shard is, in bytes of JSON. */
-export const shardBytes = 4096;
+export const shardBytes = 8192;
 /** Pages per page file: a result list of ten reads a few of them. */
 export const pageChunk = 8;
 
