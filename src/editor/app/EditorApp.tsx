@@ -12,11 +12,17 @@ import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/confi
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices, untranslatedTotals } from "./api-client";
 import { CollectionView } from "./CollectionView";
+import { ChangeSetBar } from "./changes/ChangeSetBar";
+import { ChangesView } from "./changes/ChangesView";
+import { readMe } from "./changes/changes-client";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
+import { session, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
 
 interface Place {
+  /** The hosted editor's change sets, review and publishing (#changes). */
+  changes?: boolean;
   file?: string;
   part?: string;
   /** The language being edited; none for the default. */
@@ -26,6 +32,7 @@ interface Place {
 }
 
 function readPlace(): Place {
+  if (window.location.hash === "#changes") return { changes: true };
   const params = new URLSearchParams(window.location.hash.slice(1));
   const file = params.get("file") ?? undefined;
   const treatment = params.get("treatment") ?? undefined;
@@ -56,6 +63,20 @@ export function EditorApp() {
   // On a narrow screen an open file gets the width: the file list folds away (☰ Files opens it).
   const [filesOpen, setFilesOpen] = useState(() => !place.file || window.innerWidth >= wideScreen);
   const dirty = useRef(false);
+  // Hosted: who is signed in and which change set saves go into (session.ts); local: neither.
+  const [hosted, setHosted] = useState<boolean>();
+  const [changeSet, setChangeSetShown] = useState<string>();
+  const [changesKey, setChangesKey] = useState(0);
+  useEffect(() => {
+    readMe().then(
+      (me) => {
+        setMe(me);
+        setChangeSetShown(session().changeSet);
+        setHosted(me.mode === "hosted");
+      },
+      () => setHosted(false),
+    );
+  }, []);
 
   const refreshFiles = useCallback(() => {
     listFiles().then(
@@ -70,7 +91,15 @@ export function EditorApp() {
     readChoices().then(setChoices, () => undefined);
   }, []);
   const fileLabel = useCallback((path: string) => files.find((f) => f.path === path)?.label, [files]);
-  useEffect(refreshFiles, [refreshFiles]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is the change set's (session.ts sends its id).
+  useEffect(() => {
+    if (hosted !== undefined) refreshFiles();
+  }, [refreshFiles, hosted, changeSet]);
+  const onChangeSet = useCallback((id: string | undefined) => {
+    if (dirty.current && !window.confirm(leaveQuestion)) return;
+    dirty.current = false;
+    setChangeSetShown(id);
+  }, []);
 
   useEffect(() => {
     const onHash = () => {
@@ -174,8 +203,9 @@ export function EditorApp() {
             </label>
           ) : null}
           <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
-            Open the site as saved ↗
+            {hosted ? "Open the published site ↗" : "Open the site as saved ↗"}
           </a>
+          {hosted ? <ChangeSetBar onChange={onChangeSet} refreshKey={changesKey} /> : null}
         </header>
         {filesOpen ? (
           <nav className="editor__files" aria-label="Config files">
@@ -210,10 +240,12 @@ export function EditorApp() {
             })}
           </nav>
         ) : null}
-        <main className="editor__main">
-          {place.file &&
-          collectionPlace(place.file) &&
-          (!language || collectionPlace(place.file)?.storage === "folder") ? (
+        <main className="editor__main" key={changeSet ?? "published"}>
+          {place.changes && hosted ? (
+            <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
+          ) : place.file &&
+            collectionPlace(place.file) &&
+            (!language || collectionPlace(place.file)?.storage === "folder") ? (
             // A collection opens as its list; in a language, a folder's treatment pages are
             // translated one by one, each in a file of its own.
             <CollectionView

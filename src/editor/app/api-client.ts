@@ -12,6 +12,7 @@ import type {
   UntranslatedResponse,
 } from "../shared/api";
 import { apiPaths } from "../shared/api";
+import { call } from "./session";
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
@@ -20,16 +21,16 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 export async function listFiles(): Promise<FileListResponse> {
-  return json(await fetch(apiPaths.files));
+  return json(await call(apiPaths.files));
 }
 
 /** A collection folder's untranslated texts in all, per language (its treatments are read on the server). */
 export async function untranslatedTotals(path: string): Promise<UntranslatedResponse> {
-  return json(await fetch(`${apiPaths.untranslated}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
+  return json(await call(`${apiPaths.untranslated}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
 }
 
 export async function readFile(path: string): Promise<FileResponse> {
-  return json(await fetch(`${apiPaths.file}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
+  return json(await call(`${apiPaths.file}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
 }
 
 export type SaveOutcome =
@@ -42,7 +43,7 @@ export function saveFile(path: string, data: unknown, baseHash: string): Promise
 }
 
 async function put(url: string, body: unknown): Promise<SaveOutcome> {
-  const response = await fetch(url, {
+  const response = await call(url, {
     method: "PUT",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -59,7 +60,7 @@ async function put(url: string, body: unknown): Promise<SaveOutcome> {
 /** The translation of an English file into `lang`, made (an empty draft) if there is none yet. */
 export async function openTranslation(path: string, lang: string): Promise<FileResponse> {
   return json(
-    await fetch(apiPaths.translation, {
+    await call(apiPaths.translation, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ path, lang }),
@@ -69,7 +70,7 @@ export async function openTranslation(path: string, lang: string): Promise<FileR
 
 export async function checkFile(path: string, data: unknown): Promise<CheckResponse> {
   return json(
-    await fetch(apiPaths.check, {
+    await call(apiPaths.check, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ path, data }),
@@ -78,7 +79,7 @@ export async function checkFile(path: string, data: unknown): Promise<CheckRespo
 }
 
 export async function readChoices(): Promise<ChoicesResponse> {
-  return json(await fetch(apiPaths.choices, { cache: "no-store" }));
+  return json(await call(apiPaths.choices, { cache: "no-store" }));
 }
 
 /** A page of a collection's treatments whose name or slug holds every word of `query`. */
@@ -93,7 +94,7 @@ export async function listCollection(
 ): Promise<CollectionIndexResponse> {
   const params = new URLSearchParams({ path, q: query, offset: String(offset), limit: String(limit) });
   if (lang) params.set("lang", lang);
-  return json(await fetch(`${apiPaths.collection}?${params}`, { cache: "no-store", signal }));
+  return json(await call(`${apiPaths.collection}?${params}`, { cache: "no-store", signal }));
 }
 
 /** What an open document is read from, saved to and checked against: a file, or one treatment of a collection file. */
@@ -115,11 +116,11 @@ export function fileSource(path: string): DocSource {
 export function entrySource(path: string, slug: string): DocSource {
   return {
     read: async () =>
-      json(await fetch(`${apiPaths.entry}?${new URLSearchParams({ path, slug })}`, { cache: "no-store" })),
+      json(await call(`${apiPaths.entry}?${new URLSearchParams({ path, slug })}`, { cache: "no-store" })),
     save: (data, baseHash) => put(apiPaths.entry, { path, slug, data, baseHash }),
     check: async (data) =>
       json(
-        await fetch(apiPaths.check, {
+        await call(apiPaths.check, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ path, slug, data }),
@@ -131,7 +132,7 @@ export function entrySource(path: string, slug: string): DocSource {
 /** Saves a copy of a treatment beside it, under a free slug. */
 export async function duplicateTreatment(path: string, slug: string): Promise<DuplicateResponse> {
   return json(
-    await fetch(apiPaths.duplicate, {
+    await call(apiPaths.duplicate, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ path, slug }),

@@ -5,6 +5,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { EditorApp } from "./EditorApp";
+import "./fonts.css";
 import "./editor.css";
 
 const container = document.getElementById("root");

@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { EDITOR_MARKER } from "../shared/marker";
 import { PreviewApp, preparePreview } from "./PreviewApp";
 import "../../site";
+import "../app/fonts.css";
 import "./preview.css";
 
 document.documentElement.dataset.editor = EDITOR_MARKER;

@@ -1,0 +1,190 @@
+/**
+ * A change set in words, and what can be done with it: its changes field by field, named by the
+ * labels the forms use, with the pages they touch; its reviews; and, by role, "Send for review",
+ * "Approve" or "Ask for changes" (with a comment the author sees), "Open the preview",
+ * "Bring up to date" and "Publish" (PublishPanel).
+ */
+import { useCallback, useEffect, useState } from "react";
+import type { ChangeSetDetail, ChangeSetSummary } from "../../shared/changes-api";
+import { session } from "../session";
+import { statusWords } from "./ChangeSetBar";
+import {
+  buildPreview,
+  listChangeSets,
+  readChangeSet,
+  reviewChangeSet,
+  submitChangeSet,
+  withdrawChangeSet,
+} from "./changes-client";
+import { PublishPanel } from "./PublishPanel";
+import "./changes.css";
+
+const has = (role: string) => session().me.person?.roles.includes(role) ?? false;
+
+export function ChangesView({ onChanged }: { onChanged: () => void }) {
+  const [all, setAll] = useState<ChangeSetSummary[]>([]);
+  const [chosen, setChosen] = useState<string | undefined>(session().changeSet);
+  const [detail, setDetail] = useState<ChangeSetDetail>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+  const [comment, setComment] = useState("");
+
+  const load = useCallback(() => {
+    listChangeSets().then(
+      (sets) => {
+        setAll(sets);
+        setChosen((c) => c ?? sets[0]?.id);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const reload = useCallback(() => {
+    if (!chosen) return;
+    readChangeSet(chosen).then(setDetail, (e: Error) => setError(e.message));
+  }, [chosen]);
+  useEffect(reload, [reload]);
+
+  const act = async (what: string, task: () => Promise<unknown>) => {
+    setError(undefined);
+    setBusy(what);
+    try {
+      await task();
+      reload();
+      load();
+      onChanged();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const live = detail && detail.status !== "published" && detail.status !== "withdrawn";
+  return (
+    <div className="changes">
+      <h2>Changes and publishing</h2>
+      <label>
+        Change set{" "}
+        <select value={chosen ?? ""} onChange={(e) => setChosen(e.target.value)}>
+          {all.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title} ({s.author}, {statusWords[s.status] ?? s.status})
+            </option>
+          ))}
+        </select>
+      </label>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {detail ? (
+        <section aria-labelledby="changeset-title">
+          <h3 id="changeset-title">
+            {detail.title} <span className="changes__status">{statusWords[detail.status] ?? detail.status}</span>
+          </h3>
+          <p>Started by {detail.author}.</p>
+          {detail.files.length === 0 ? <p>No changes yet.</p> : null}
+          {detail.files.map((file) => (
+            <section key={file.file} className="changes__file">
+              <h4>{file.fileLabel}</h4>
+              <ul className="changes__fields">
+                {file.changes.map((change) => (
+                  <li key={`${change.pointer}:${change.kind}`}>{change.words}</li>
+                ))}
+              </ul>
+              {file.pages.length > 0 ? <p className="changes__pages">Pages: {file.pages.join(", ")}</p> : null}
+            </section>
+          ))}
+          {detail.reviews.length > 0 ? (
+            <section>
+              <h4>Reviews</h4>
+              <ul>
+                {detail.reviews.map((r) => (
+                  <li key={r.at}>
+                    {r.by}: {r.verdict === "approved" ? "approved" : "asked for changes"}
+                    {r.comment ? `: “${r.comment}”` : ""} ({new Date(r.at).toLocaleString("en-IN")})
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <div className="changes__actions">
+            <button
+              type="button"
+              className="btn btn-quiet"
+              disabled={busy !== undefined}
+              onClick={() =>
+                act("preview", async () => {
+                  const { url } = await buildPreview(detail.id);
+                  window.open(url, "_blank", "noopener");
+                })
+              }
+            >
+              {busy === "preview" ? "Building the preview…" : "Open the preview ↗"}
+            </button>
+            {live && (has("editor") || has("translator")) && detail.status !== "in-review" ? (
+              <button
+                type="button"
+                className="btn"
+                disabled={busy !== undefined}
+                onClick={() => act("submit", () => submitChangeSet(detail.id))}
+              >
+                Send for review
+              </button>
+            ) : null}
+            {live && (has("editor") || has("translator")) ? (
+              <button
+                type="button"
+                className="btn btn-quiet"
+                disabled={busy !== undefined}
+                onClick={() => act("withdraw", () => withdrawChangeSet(detail.id))}
+              >
+                Withdraw
+              </button>
+            ) : null}
+          </div>
+          {live && has("reviewer") ? (
+            <form className="changes__review" onSubmit={(e) => e.preventDefault()}>
+              <label>
+                Comment for the author
+                <textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={3} />
+              </label>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy !== undefined}
+                onClick={() =>
+                  act("approve", () => reviewChangeSet(detail.id, "approved", comment).then(() => setComment("")))
+                }
+              >
+                Approve
+              </button>
+              <button
+                type="button"
+                className="btn btn-quiet"
+                disabled={busy !== undefined}
+                onClick={() =>
+                  act("ask", () => reviewChangeSet(detail.id, "changes-requested", comment).then(() => setComment("")))
+                }
+              >
+                Ask for changes
+              </button>
+            </form>
+          ) : null}
+          {live ? (
+            <PublishPanel
+              detail={detail}
+              onDone={() => {
+                reload();
+                load();
+                onChanged();
+              }}
+            />
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

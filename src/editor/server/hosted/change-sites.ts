@@ -1,0 +1,47 @@
+/**
+ * One SiteApi per change set, over the change set's own git worktree, made when first asked for;
+ * and the published branch's, read-only, for people who have not chosen a change set yet.
+ */
+import path from "node:path";
+import type { SiteWorkspace } from "../changes";
+import { ConfigStore } from "../config-store";
+import { SiteApi } from "../site-api";
+
+export class ChangeSites {
+  private readonly sites = new Map<string, SiteApi>();
+
+  constructor(private readonly workspace: SiteWorkspace) {}
+
+  private make(root: string): SiteApi {
+    const siteRoot = path.join(root, "site-config");
+    return new SiteApi({
+      store: new ConfigStore(siteRoot),
+      checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
+    });
+  }
+
+  private kept(key: string, root: () => string): SiteApi {
+    let site = this.sites.get(key);
+    if (!site) {
+      site = this.make(root());
+      this.sites.set(key, site);
+    }
+    return site;
+  }
+
+  /** The change set's site (its worktree). */
+  of(id: string): SiteApi {
+    return this.kept(id, () => this.workspace.dir(id));
+  }
+
+  /** The published branch's site. */
+  published(): SiteApi {
+    return this.kept("\0published", () => this.workspace.publishedDir());
+  }
+
+  /** Forgets a change set's site (published or withdrawn), and the published one's caches. */
+  forget(id: string) {
+    this.sites.delete(id);
+    this.sites.delete("\0published");
+  }
+}

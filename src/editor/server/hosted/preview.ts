@@ -1,0 +1,63 @@
+/**
+ * Previews of a change set: the real built pages of its branch, made by the project's own build
+ * in the change set's worktree (incremental after the first), and opened on the editor's own
+ * origin at the site's own paths, so a reviewer can follow every link, on a phone too. The
+ * `editor-preview` cookie says which change set a browser is looking at; "Back to the published
+ * site" clears it. Signed out, nobody gets here (the auth plugin's guard).
+ */
+import type { FastifyInstance } from "fastify";
+import type { ProgressView } from "../../shared/changes-api";
+import { allow } from "../auth";
+import { buildSteps, type SiteWorkspace } from "../changes";
+import { HttpError } from "../http-error";
+import { previewCookie } from "./files";
+import { mayRead } from "./roles";
+
+export interface PreviewOptions {
+  workspace: SiteWorkspace;
+  projectRoot: string;
+}
+
+type WithId = { Params: { id: string } };
+
+export async function previewRoutes(app: FastifyInstance, options: PreviewOptions) {
+  const { workspace } = options;
+  const build = buildSteps(options.projectRoot);
+  /** One build per change set at a time; a second ask waits for the one under way. */
+  const building = new Map<string, Promise<void>>();
+  const progress = new Map<string, ProgressView[]>();
+
+  app.post<WithId>("/editor/api/changes/:id/preview", { preHandler: allow(mayRead) }, async (request) => {
+    const { id } = request.params;
+    if (!/^[a-f0-9]{6,40}$/.test(id)) throw new HttpError(404, "There is no change set with that id.");
+    let run = building.get(id);
+    if (!run) {
+      progress.set(id, []);
+      run = build(workspace.dir(id), (p) => {
+        const steps = progress.get(id) ?? [];
+        const at = steps.findIndex((s) => s.step === p.step);
+        if (at < 0) steps.push(p);
+        else steps[at] = p;
+      }).finally(() => building.delete(id));
+      building.set(id, run);
+    }
+    await run;
+    return { url: `/editor/changes/${id}/site` };
+  });
+
+  app.get<WithId>("/editor/changes/:id/site", { preHandler: allow(mayRead) }, async (request, reply) => {
+    const { id } = request.params;
+    if (!/^[a-f0-9]{6,40}$/.test(id)) throw new HttpError(404, "There is no change set with that id.");
+    const secure = request.protocol === "https" ? "; Secure" : "";
+    return reply
+      .header("Set-Cookie", `${previewCookie}=${id}; Path=/; HttpOnly; SameSite=Lax${secure}`)
+      .redirect("/home");
+  });
+
+  app.get("/editor/published/site", { preHandler: allow(mayRead) }, async (request, reply) => {
+    const secure = request.protocol === "https" ? "; Secure" : "";
+    return reply
+      .header("Set-Cookie", `${previewCookie}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`)
+      .redirect("/home");
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Publishing, one change set at a time: the workspace brings it up to date, the publish check
+ * runs on the merged result, the published branch moves and is pushed, the site is built
+ * (incrementally) and the deploy step runs. Each step's progress is kept per change set, for the
+ * app to show live (it asks every second); the outcome stays until the next publish.
+ */
+
+import type { ConflictView, ProgressView, PublishState } from "../../shared/changes-api";
+import type { Author, FieldConflict, Pick, SiteWorkspace } from "../changes";
+import { buildSteps, deployStep } from "../changes";
+import { publishRefusal } from "./publish-check";
+
+export interface PublisherOptions {
+  workspace: SiteWorkspace;
+  /** The project whose node_modules the builds use. */
+  projectRoot: string;
+  deploy: { command?: string; url?: string };
+  /** Told when the live site changed (the editor forgets the published site's caches). */
+  onPublished: (id: string) => void;
+}
+
+const conflictViews = (conflicts: FieldConflict[]): ConflictView[] =>
+  conflicts.map(({ file, pointer, label, ours, theirs, base }) => ({ file, pointer, label, ours, theirs, base }));
+
+export class Publisher {
+  private readonly states = new Map<string, PublishState>();
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: PublisherOptions) {}
+
+  state(id: string): PublishState {
+    return this.states.get(id) ?? { state: "idle", progress: [], message: "" };
+  }
+
+  /** Starts publishing `id` (after any publish under way); its state says how it goes. */
+  start(id: string, author: Author, picks: Pick[] | undefined): PublishState {
+    const state: PublishState = { state: "running", progress: [], message: "Waiting for another publish to finish…" };
+    this.states.set(id, state);
+    const progress = (p: ProgressView) => {
+      const at = state.progress.findIndex((q) => q.step === p.step);
+      if (at < 0) state.progress.push(p);
+      else state.progress[at] = p;
+      state.message = p.message;
+    };
+    this.running = this.running.then(() => this.run(id, author, picks, state, progress)).catch(() => undefined);
+    return state;
+  }
+
+  private async run(
+    id: string,
+    author: Author,
+    picks: Pick[] | undefined,
+    state: PublishState,
+    progress: (p: ProgressView) => void,
+  ) {
+    const { workspace, projectRoot, deploy } = this.options;
+    try {
+      if (picks && picks.length > 0) {
+        const updated = await workspace.update(id, picks);
+        if ("conflicts" in updated) return this.conflicts(state, updated.conflicts);
+      }
+      const outcome = await workspace.publish(
+        id,
+        author,
+        {
+          check: async (dir: string) => publishRefusal(dir),
+          build: buildSteps(projectRoot),
+          deploy: deployStep(deploy),
+        },
+        progress,
+      );
+      if ("conflicts" in outcome && outcome.conflicts) return this.conflicts(state, outcome.conflicts);
+      if ("refused" in outcome && outcome.refused) {
+        state.state = "refused";
+        state.message = outcome.refused;
+        return;
+      }
+      state.state = "published";
+      state.message = "Published: the live site shows this change set.";
+      this.options.onPublished(id);
+    } catch (error) {
+      state.state = "failed";
+      state.message = `Publishing failed: ${(error as Error).message}`;
+    }
+  }
+
+  private conflicts(state: PublishState, conflicts: FieldConflict[]) {
+    state.state = "conflicts";
+    state.conflicts = conflictViews(conflicts);
+    state.message = `The published site changed the same ${conflicts.length === 1 ? "field" : "fields"} meanwhile: choose which value to keep.`;
+  }
+}

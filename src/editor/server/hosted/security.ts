@@ -1,0 +1,44 @@
+/**
+ * The hosted editor's response headers: the relay's set (helmet, HSTS on https, Permissions-Policy)
+ * with two differences the editor needs. Its own pages may be framed by the editor itself (the
+ * live preview is a frame of the same origin), and its app runs ajv's compiled validators, which
+ * ajv makes with `new Function`: the editor's pages (signed-in staff only) allow 'unsafe-eval'.
+ * The site's pages served for a preview keep the site's own policy, exactly as published.
+ */
+import type { IncomingMessage } from "node:http";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import { contentSecurityPolicy, permissionsPolicy, strictTransportSecurity } from "../../../relay/security";
+
+export const editorContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+/** The site's policy, but framed by the editor's own preview pane. */
+const sitePolicy = contentSecurityPolicy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
+export async function registerEditorSecurity(app: FastifyInstance, isHttps: (request: IncomingMessage) => boolean) {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    frameguard: { action: "sameorigin" },
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    const editorPage = request.url.startsWith("/editor/");
+    reply.header("Content-Security-Policy", editorPage ? editorContentSecurityPolicy : sitePolicy);
+    reply.header("Permissions-Policy", permissionsPolicy);
+    reply.header("X-Robots-Tag", "noindex, nofollow");
+    if (isHttps(request.raw)) reply.header("Strict-Transport-Security", strictTransportSecurity);
+  });
+}

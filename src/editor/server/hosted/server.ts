@@ -1,0 +1,173 @@
+/**
+ * `npm run editor`: the hosted editor for the content team. Built ahead (no Vite dev server),
+ * served by Fastify: sign-in (auth/), the content API on the change set a request names, change
+ * sets, review and publishing (change-routes.ts), the built editor app and the site as published
+ * or as a change set would publish it (files.ts). It works on its own clone of the site's git
+ * repository (changes/), never on a developer's working tree.
+ */
+import path from "node:path";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isHttps } from "../../../relay/proxy";
+import { changeSetHeader } from "../../shared/changes-api";
+import { createEditorApp } from "../app";
+import type { AuthSettings } from "../auth";
+import { registerAuth } from "../auth";
+import type { EditorDb } from "../auth/db";
+import type { Person } from "../auth/types";
+import { commitMessage, SiteWorkspace } from "../changes";
+import { HttpError } from "../http-error";
+import { contentRoutes } from "../routes/content";
+import type { Written } from "../site-api";
+import { buildEditorApp } from "./app-build";
+import { authorOf, changeRoutes } from "./change-routes";
+import { ChangeSites } from "./change-sites";
+import { registerFiles } from "./files";
+import { headOf } from "./git-head";
+import { previewRoutes } from "./preview";
+import { Publisher } from "./publisher";
+import { mayEdit, mayRead, writeRefusal } from "./roles";
+import { registerEditorSecurity } from "./security";
+import type { HostedSettings } from "./settings";
+
+export interface HostedOptions {
+  settings: HostedSettings;
+  /** Sign-in settings, with the open editor database. */
+  auth: AuthSettings;
+  /** The project (its node_modules serve every build); default this checkout. */
+  projectRoot?: string;
+  /** Fastify's log lines; default off. */
+  logger?: boolean;
+}
+
+export interface RunningHostedEditor {
+  url: string;
+  port: number;
+  workspace: SiteWorkspace;
+  db: EditorDb;
+  close: () => Promise<void>;
+}
+
+const defaultRoot = path.resolve(import.meta.dirname, "../../../..");
+
+export async function startHostedEditor(options: HostedOptions): Promise<RunningHostedEditor> {
+  const { settings } = options;
+  const projectRoot = path.resolve(options.projectRoot ?? defaultRoot);
+  const { db } = options.auth;
+  const workspace = await SiteWorkspace.open({
+    dataDir: settings.dataDir,
+    remote: settings.remote,
+    projectRoot,
+    publishedBranch: settings.publishedBranch,
+  });
+  const sites = new ChangeSites(workspace);
+  let appDir = (
+    await buildEditorApp(
+      workspace.publishedDir(),
+      path.join(settings.dataDir, "app"),
+      await headOf(workspace.publishedDir()),
+    )
+  ).dir;
+  const publicHost = new URL(settings.publicOrigin).host;
+  const https = (request: FastifyRequest["raw"]) => isHttps(request, settings.trustProxy);
+
+  let site: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
+  const app = createEditorApp({
+    allowedHost: (host) => host === publicHost,
+    // The site's pages (the published site, or a change set's preview): what no route answers.
+    fallback: async (request, reply) => site?.(request, reply),
+    hostRefusal: `The editor answers at ${settings.publicOrigin} only.`,
+    trustProxy: settings.trustProxy,
+    logger: options.logger,
+  });
+  await registerEditorSecurity(app, https);
+  await registerAuth(app, options.auth);
+
+  /** The change set a content request works on: the header's, which must be open. */
+  async function changeSetOf(request: FastifyRequest, writing: boolean): Promise<string | undefined> {
+    const id = request.headers[changeSetHeader];
+    if (typeof id !== "string" || id === "") {
+      if (writing) throw new HttpError(400, "Choose a change set (or start one) before you change anything.");
+      return undefined;
+    }
+    const row = await db.changeSets.get(id);
+    if (!row) throw new HttpError(404, "There is no change set with that id.");
+    if (writing && (row.status === "published" || row.status === "withdrawn"))
+      throw new HttpError(409, `This change set was ${row.status}: start a new one for further changes.`);
+    return id;
+  }
+
+  const writes = new Set(["PUT", "POST", "DELETE", "PATCH"]);
+  await app.register(contentRoutes, {
+    site: async (request) => {
+      const person = request.person as Person | null;
+      // check is a POST that writes nothing: a reviewer may check too.
+      const writing = writes.has(request.method) && !request.url.startsWith("/editor/api/check");
+      if (!person || !(writing ? mayEdit(person) : mayRead(person)))
+        throw new HttpError(403, "Your role does not allow this.");
+      const id = await changeSetOf(request, writing);
+      return id ? sites.of(id) : sites.published();
+    },
+    mayWrite: (request, file) => {
+      const refusal = writeRefusal(request.person as Person, file);
+      if (refusal) throw new HttpError(403, refusal);
+    },
+    written: (request) => async (files: Written[]) => {
+      const id = String(request.headers[changeSetHeader]);
+      const person = request.person as Person;
+      const message = files
+        .map((f) =>
+          commitMessage(
+            f.path,
+            f.before === undefined ? undefined : JSON.parse(f.before),
+            f.after === undefined ? undefined : JSON.parse(f.after),
+          ),
+        )
+        .join("\n");
+      await workspace.commit(
+        id,
+        files.map((f) => f.path),
+        message,
+        authorOf(person),
+      );
+      const row = await db.changeSets.get(id);
+      // An approval was for what the reviewer saw: a later change needs another look.
+      if (row?.status === "approved" || row?.status === "changes-requested")
+        await db.changeSets.setStatus(id, "in-review", person.id);
+    },
+  });
+
+  const publisher = new Publisher({
+    workspace,
+    projectRoot,
+    deploy: { command: settings.deployCommand, url: settings.deployUrl },
+    onPublished: (id) => {
+      sites.forget(id);
+      void db.changeSets.setStatus(id, "published", "publisher");
+      void headOf(workspace.publishedDir())
+        .then((commit) => buildEditorApp(workspace.publishedDir(), path.join(settings.dataDir, "app"), commit))
+        .then((built) => {
+          appDir = built.dir;
+        });
+    },
+  });
+  await app.register(changeRoutes, { db, workspace, sites, publisher });
+  await app.register(previewRoutes, { workspace, projectRoot });
+  site = await registerFiles(app, {
+    appDir: () => appDir,
+    siteDir: (preview) =>
+      preview ? path.join(workspace.dir(preview), "dist") : path.join(workspace.publishedDir(), "dist"),
+  });
+
+  await app.listen({ port: settings.port, host: settings.host });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    url: `http://${settings.host}:${port}`,
+    port,
+    workspace,
+    db,
+    async close() {
+      app.server.closeAllConnections();
+      await app.close();
+    },
+  };
+}

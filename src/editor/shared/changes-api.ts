@@ -1,0 +1,104 @@
+/**
+ * The hosted editor's API for people and change sets: shapes shared by the server's routes and
+ * the app. (`npm run edit` has none of these: it answers `me` with mode "local".)
+ */
+import { apiPrefix } from "./api";
+
+export type ChangeSetStatus = "open" | "in-review" | "approved" | "changes-requested" | "published" | "withdrawn";
+
+export interface PersonView {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  languages: string[];
+}
+
+export interface MeResponse {
+  mode: "local" | "hosted";
+  person: PersonView | null;
+  csrfToken?: string;
+}
+
+export interface ChangeSetSummary {
+  id: string;
+  title: string;
+  author: string;
+  status: ChangeSetStatus;
+  createdAt: number;
+}
+
+export interface FieldChangeView {
+  file: string;
+  pointer: string;
+  label: string;
+  kind: "added" | "removed" | "changed";
+  words: string;
+}
+
+export interface FileChangesView {
+  file: string;
+  fileLabel: string;
+  changes: FieldChangeView[];
+  pages: string[];
+}
+
+export interface ReviewView {
+  by: string;
+  verdict: "approved" | "changes-requested";
+  comment: string;
+  at: number;
+}
+
+export interface ChangeSetDetail extends ChangeSetSummary {
+  files: FileChangesView[];
+  reviews: ReviewView[];
+}
+
+export interface ConflictView {
+  file: string;
+  pointer: string;
+  label: string;
+  ours: unknown;
+  theirs: unknown;
+  base: unknown;
+}
+
+export interface PickView {
+  file: string;
+  pointer: string;
+  take: "ours" | "theirs";
+}
+
+export type UpdateResponse = { upToDate: true } | { conflicts: ConflictView[] };
+
+export interface ProgressView {
+  step: string;
+  done: number;
+  total: number;
+  message: string;
+}
+
+export interface PublishState {
+  state: "idle" | "running" | "published" | "failed" | "refused" | "conflicts";
+  progress: ProgressView[];
+  message: string;
+  conflicts?: ConflictView[];
+}
+
+/** The header naming the change set a content request works on. */
+export const changeSetHeader = "x-change-set";
+/** The header carrying the session's token on every write. */
+export const csrfHeader = "x-csrf-token";
+
+export const changesPaths = {
+  me: `${apiPrefix}me`,
+  changes: `${apiPrefix}changes`,
+  change: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}`,
+  submit: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/submit`,
+  review: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/review`,
+  update: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/update`,
+  publish: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/publish`,
+  withdraw: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/withdraw`,
+  preview: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/preview`,
+} as const;
