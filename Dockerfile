@@ -2,9 +2,10 @@
 # The site's images, from one build (docs/deploy.md):
 #   relay  the lead relay (npm run serve): the /api on a built site, and the site itself if wanted
 #   site   nginx serving the built site and passing /api/ to the relays (docs/deploy/nginx.conf)
+#   editor the hosted editor for the content team (npm run editor; docs/editor.md)
 # docker compose up --build runs both with PostgreSQL (compose.yaml).
 
-FROM node:20-bookworm-slim AS build
+FROM node:20-bookworm-slim AS source
 WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary fits.
 RUN apt-get update \
@@ -14,6 +15,8 @@ RUN npm install -g npm@11
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
+
+FROM source AS build
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
@@ -44,3 +47,19 @@ FROM nginx:1.27-bookworm AS site
 COPY docs/deploy/nginx.conf /etc/nginx/conf.d/default.conf
 COPY docs/deploy/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /app/dist /srv/site/dist
+
+# The hosted editor builds the site itself (publishing, previews), so it keeps the development
+# packages, and git for its clone of the site's repository. Its data (clone, change sets, builds,
+# and the SQLite database when there is no DATABASE_URL) lives in /data: mount a volume there.
+FROM source AS editor
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data && chown node:node /data /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=5190 \
+    EDITOR_DATA_DIR=/data/editor
+USER node
+EXPOSE 5190
+CMD ["npm", "run", "editor"]
