@@ -65,6 +65,15 @@ describe("the form of a config file", () => {
     expect(document.getElementById("root_$schema")).toHaveAttribute("type", "hidden");
   });
 
+  it("heads each list entry with its own name, not only its kind", () => {
+    renderPart("navigation.json", { kind: "whole" });
+    const headings = [
+      ...document.querySelectorAll("fieldset > legend, fieldset > h5, fieldset .rjsf-title, fieldset > div > legend"),
+    ].map((e) => e.textContent?.replace(/\*$/, "").trim());
+    expect(headings).toContain("Menu entry ‘Home’");
+    expect(headings.filter((h) => h === "Menu entry")).toEqual([]);
+  });
+
   it("shows long text as a text area and a choice of values as a select", () => {
     renderPart("footer.json", { kind: "whole" });
     expect(document.getElementById("root_about_text")?.tagName).toBe("TEXTAREA");

@@ -11,7 +11,7 @@ import type { ConfigFileInfo } from "../shared/config-files";
 import { followSlug, type Part, partSchema, partUiSchema, type Split } from "../shared/parts";
 import { pickers } from "./pickers/widgets";
 import { errorSchemaFor } from "./problems";
-import { buttonTemplates, fields } from "./rjsf-theme";
+import { buttonTemplates, fields, NamedObjectFieldTemplate } from "./rjsf-theme";
 import { defaultFormStateBehavior, validator } from "./rjsf-validator";
 
 type Data = Record<string, unknown>;
@@ -123,7 +123,7 @@ export function PartForm({
         noHtml5Validate
         extraErrors={extraErrors}
         experimental_defaultFormStateBehavior={defaultFormStateBehavior}
-        templates={{ ButtonTemplates: buttonTemplates }}
+        templates={{ ButtonTemplates: buttonTemplates, ObjectFieldTemplate: NamedObjectFieldTemplate }}
         fields={fields}
         widgets={pickers}
         onChange={(event) => change(event.formData)}

@@ -5,7 +5,14 @@
  * shown, and the rule is checked and explained by the validator.
  */
 import { getDefaultRegistry } from "@rjsf/core";
-import type { FieldProps, IconButtonProps, RegistryFieldsType, TemplatesType } from "@rjsf/utils";
+import type {
+  FieldProps,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  RegistryFieldsType,
+  TemplatesType,
+} from "@rjsf/utils";
+import { itemName } from "../shared/field-labels";
 
 const defaults = getDefaultRegistry();
 
@@ -39,6 +46,21 @@ function TextButton({
       {label}
     </button>
   );
+}
+
+const { ObjectFieldTemplate } = defaults.templates;
+
+/**
+ * A list item's fieldset is headed by its own name ("Menu entry ‘About us’"), not only its kind:
+ * a navigation of 118 fields headed "Menu entry" each is a maze.
+ */
+export function NamedObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const index = props.fieldPathId.path.at(-1);
+  const title =
+    typeof index === "number" && props.title
+      ? itemName(props.formData, { ...props.schema, title: props.title }, index)
+      : props.title;
+  return <ObjectFieldTemplate {...props} title={title} />;
 }
 
 export const buttonTemplates: Partial<TemplatesType["ButtonTemplates"]> = {

@@ -29,7 +29,7 @@ function propertyOf(schema: RJSFSchema | undefined, name: string): RJSFSchema | 
 }
 
 /** An item of a list, by its own name if it has one: "Menu entry ‘About us’", else "Menu entry 2". */
-function itemName(item: unknown, schema: RJSFSchema | undefined, index: number): string {
+export function itemName(item: unknown, schema: RJSFSchema | undefined, index: number): string {
   const title = schema?.title ?? "Item";
   const data = item && typeof item === "object" ? (item as Data) : {};
   const own = naming.map((key) => data[key]).find((v): v is string => typeof v === "string" && v.trim() !== "");
