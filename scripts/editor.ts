@@ -10,8 +10,9 @@
  *
  * `npm run edit` is the developer's editor on their own working tree, with no sign-in.
  */
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { authSettingsFromEnv, runUserCommand } from "../src/editor/server/auth";
+import { authSettingsFromEnv, openEditorDb, runUserCommand } from "../src/editor/server/auth";
 import { startHostedEditor } from "../src/editor/server/hosted/server";
 import { hostedSettings, SettingsError } from "../src/editor/server/hosted/settings";
 
@@ -34,8 +35,16 @@ try {
   if (error instanceof SettingsError) fail(error.message);
   throw error;
 }
-const env = { ...process.env, EDITOR_DB: process.env.EDITOR_DB ?? path.join(settings.dataDir, "editor.db"), EDITOR_PUBLIC_ORIGIN: settings.publicOrigin };
-const auth = await authSettingsFromEnv(env).catch((error: Error) => fail(error.message));
+const env = { ...process.env, EDITOR_DB: process.env.EDITOR_DB ?? path.join(settings.dataDir, "editor.db") };
+let fromEnv: ReturnType<typeof authSettingsFromEnv>;
+try {
+  fromEnv = authSettingsFromEnv(env, { publicOrigin: settings.publicOrigin });
+} catch (error) {
+  fail((error as Error).message);
+}
+await mkdir(settings.dataDir, { recursive: true });
+const db = await openEditorDb(fromEnv.database);
+const auth = { ...fromEnv, db };
 process.stdout.write(`Starting the editor (its clone of the site in ${settings.dataDir})…\n`);
 const editor = await startHostedEditor({ settings, auth }).catch((error: NodeJS.ErrnoException) => {
   const reason =

@@ -13,9 +13,7 @@ import type {
   UpdateResponse,
 } from "../../shared/changes-api";
 import { changesPaths } from "../../shared/changes-api";
-import { allow } from "../auth";
-import type { ChangeSetRow, EditorDb } from "../auth/db";
-import type { Person } from "../auth/types";
+import { allow, type ChangeSetRow, type EditorDb, type Person } from "../auth";
 import type { SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
 import type { ChangeSites } from "./change-sites";
@@ -150,7 +148,7 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
     async (request): Promise<UpdateResponse> => {
       const row = await stillOpen(request.params.id);
       const picks = Array.isArray(request.body?.picks) ? request.body.picks : undefined;
-      const result = await workspace.update(row.id, picks);
+      const result = await workspace.update(row.id, picks, authorOf(person(request)));
       sites.forget(row.id);
       return result;
     },

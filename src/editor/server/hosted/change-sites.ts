@@ -29,8 +29,9 @@ export class ChangeSites {
     return site;
   }
 
-  /** The change set's site (its worktree). */
-  of(id: string): SiteApi {
+  /** The change set's site (its worktree, made from the remote's branch when this instance has none). */
+  async of(id: string): Promise<SiteApi> {
+    if (!this.sites.has(id)) await this.workspace.ensure(id);
     return this.kept(id, () => this.workspace.dir(id));
   }
 

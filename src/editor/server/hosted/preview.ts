@@ -6,9 +6,8 @@
  * site" clears it. Signed out, nobody gets here (the auth plugin's guard).
  */
 import type { FastifyInstance } from "fastify";
-import type { ProgressView } from "../../shared/changes-api";
 import { allow } from "../auth";
-import { buildSteps, type SiteWorkspace } from "../changes";
+import { buildStep, type SiteWorkspace, type StepResult } from "../changes";
 import { HttpError } from "../http-error";
 import { previewCookie } from "./files";
 import { mayRead } from "./roles";
@@ -22,26 +21,21 @@ type WithId = { Params: { id: string } };
 
 export async function previewRoutes(app: FastifyInstance, options: PreviewOptions) {
   const { workspace } = options;
-  const build = buildSteps(options.projectRoot);
+  const build = buildStep(options.projectRoot);
   /** One build per change set at a time; a second ask waits for the one under way. */
-  const building = new Map<string, Promise<void>>();
-  const progress = new Map<string, ProgressView[]>();
+  const building = new Map<string, Promise<StepResult>>();
 
   app.post<WithId>("/editor/api/changes/:id/preview", { preHandler: allow(mayRead) }, async (request) => {
     const { id } = request.params;
     if (!/^[a-f0-9]{6,40}$/.test(id)) throw new HttpError(404, "There is no change set with that id.");
     let run = building.get(id);
     if (!run) {
-      progress.set(id, []);
-      run = build(workspace.dir(id), (p) => {
-        const steps = progress.get(id) ?? [];
-        const at = steps.findIndex((s) => s.step === p.step);
-        if (at < 0) steps.push(p);
-        else steps[at] = p;
-      }).finally(() => building.delete(id));
+      const dir = await workspace.ensure(id);
+      run = build(dir, () => undefined).finally(() => building.delete(id));
       building.set(id, run);
     }
-    await run;
+    const result = await run;
+    if (!result.ok) throw new HttpError(409, `The preview could not be built. ${result.message}`);
     return { url: `/editor/changes/${id}/site` };
   });
 

@@ -1,22 +1,18 @@
 /**
  * Publishing, one change set at a time: the workspace brings it up to date, the publish check
  * runs on the merged result, the published branch moves and is pushed, the site is built
- * (incrementally) and the deploy step runs. Each step's progress is kept per change set, for the
- * app to show live (it asks every second); the outcome stays until the next publish.
+ * (incrementally) and the deploy step runs (changes/publish.ts). Each step's progress is kept per
+ * change set, for the app to show live (it asks every second); the outcome stays until the next
+ * publish.
  */
-
 import type { ConflictView, ProgressView, PublishState } from "../../shared/changes-api";
-import type { Author, FieldConflict, Pick, SiteWorkspace } from "../changes";
-import { buildSteps, deployStep } from "../changes";
-import { publishRefusal } from "./publish-check";
+import type { Author, FieldConflict, Pick, PublishSteps, SiteWorkspace } from "../changes";
 
 export interface PublisherOptions {
   workspace: SiteWorkspace;
-  /** The project whose node_modules the builds use. */
-  projectRoot: string;
-  deploy: { command?: string; url?: string };
-  /** Told when the live site changed (the editor forgets the published site's caches). */
-  onPublished: (id: string) => void;
+  steps: PublishSteps;
+  /** Told when the live site changed. */
+  onPublished: (id: string) => Promise<void>;
 }
 
 const conflictViews = (conflicts: FieldConflict[]): ConflictView[] =>
@@ -42,8 +38,14 @@ export class Publisher {
       else state.progress[at] = p;
       state.message = p.message;
     };
-    this.running = this.running.then(() => this.run(id, author, picks, state, progress)).catch(() => undefined);
+    const run = () => this.run(id, author, picks, state, progress);
+    this.running = this.running.then(run, run);
     return state;
+  }
+
+  /** Resolves when no publish is under way (tests, and a clean shutdown). */
+  idle(): Promise<unknown> {
+    return this.running;
   }
 
   private async run(
@@ -53,31 +55,22 @@ export class Publisher {
     state: PublishState,
     progress: (p: ProgressView) => void,
   ) {
-    const { workspace, projectRoot, deploy } = this.options;
+    const { workspace, steps } = this.options;
     try {
       if (picks && picks.length > 0) {
-        const updated = await workspace.update(id, picks);
+        const updated = await workspace.update(id, picks, author);
         if ("conflicts" in updated) return this.conflicts(state, updated.conflicts);
       }
-      const outcome = await workspace.publish(
-        id,
-        author,
-        {
-          check: async (dir: string) => publishRefusal(dir),
-          build: buildSteps(projectRoot),
-          deploy: deployStep(deploy),
-        },
-        progress,
-      );
-      if ("conflicts" in outcome && outcome.conflicts) return this.conflicts(state, outcome.conflicts);
-      if ("refused" in outcome && outcome.refused) {
-        state.state = "refused";
-        state.message = outcome.refused;
+      const outcome = await workspace.publish(id, author, steps, progress);
+      if (!outcome.ok) {
+        if (outcome.conflicts && outcome.conflicts.length > 0) return this.conflicts(state, outcome.conflicts);
+        state.state = outcome.step === "check" ? "refused" : "failed";
+        state.message = outcome.message;
         return;
       }
+      await this.options.onPublished(id);
       state.state = "published";
-      state.message = "Published: the live site shows this change set.";
-      this.options.onPublished(id);
+      state.message = outcome.message || "Published: the live site shows this change set.";
     } catch (error) {
       state.state = "failed";
       state.message = `Publishing failed: ${(error as Error).message}`;

@@ -14,7 +14,7 @@ import type { AuthSettings } from "../auth";
 import { registerAuth } from "../auth";
 import type { EditorDb } from "../auth/db";
 import type { Person } from "../auth/types";
-import { commitMessage, SiteWorkspace } from "../changes";
+import { buildSteps, commitMessage, SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
 import { contentRoutes } from "../routes/content";
 import type { Written } from "../site-api";
@@ -60,13 +60,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     publishedBranch: settings.publishedBranch,
   });
   const sites = new ChangeSites(workspace);
-  let appDir = (
-    await buildEditorApp(
-      workspace.publishedDir(),
-      path.join(settings.dataDir, "app"),
-      await headOf(workspace.publishedDir()),
-    )
-  ).dir;
+  const appRoot = path.join(settings.dataDir, "app");
+  let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
   const https = (request: FastifyRequest["raw"]) => isHttps(request, settings.trustProxy);
 
@@ -138,16 +133,13 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
 
   const publisher = new Publisher({
     workspace,
-    projectRoot,
-    deploy: { command: settings.deployCommand, url: settings.deployUrl },
-    onPublished: (id) => {
+    steps: buildSteps({ projectRoot, deploy: { command: settings.deployCommand, url: settings.deployUrl } }),
+    onPublished: async (id) => {
       sites.forget(id);
-      void db.changeSets.setStatus(id, "published", "publisher");
-      void headOf(workspace.publishedDir())
-        .then((commit) => buildEditorApp(workspace.publishedDir(), path.join(settings.dataDir, "app"), commit))
-        .then((built) => {
-          appDir = built.dir;
-        });
+      await db.changeSets.setStatus(id, "published", "publisher");
+      // The preview frame shows the published site with drafts applied: rebuilt for the new commit.
+      const built = await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()));
+      appDir = built.dir;
     },
   });
   await app.register(changeRoutes, { db, workspace, sites, publisher });
