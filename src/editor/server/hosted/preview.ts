@@ -7,21 +7,22 @@
  */
 import type { FastifyInstance } from "fastify";
 import { allow } from "../auth";
-import { buildStep, type SiteWorkspace, type StepResult } from "../changes";
+import type { PublishSteps, SiteWorkspace, StepResult } from "../changes";
 import { HttpError } from "../http-error";
 import { previewCookie } from "./files";
 import { mayRead } from "./roles";
 
 export interface PreviewOptions {
   workspace: SiteWorkspace;
-  projectRoot: string;
+  /** The project's build (changes/steps.ts), run in the change set's worktree. */
+  build: PublishSteps["build"];
 }
 
 type WithId = { Params: { id: string } };
 
 export async function previewRoutes(app: FastifyInstance, options: PreviewOptions) {
   const { workspace } = options;
-  const build = buildStep(options.projectRoot);
+  const { build } = options;
   /** One build per change set at a time; a second ask waits for the one under way. */
   const building = new Map<string, Promise<StepResult>>();
 

@@ -14,7 +14,7 @@ import type { AuthSettings } from "../auth";
 import { registerAuth } from "../auth";
 import type { EditorDb } from "../auth/db";
 import type { Person } from "../auth/types";
-import { buildSteps, commitMessage, SiteWorkspace } from "../changes";
+import { buildSteps, commitMessage, type PublishSteps, SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
 import { contentRoutes } from "../routes/content";
 import type { Written } from "../site-api";
@@ -37,10 +37,16 @@ export interface HostedOptions {
   projectRoot?: string;
   /** Fastify's log lines; default off. */
   logger?: boolean;
+  /** Where built editor apps are kept, by published commit; default `<dataDir>/app`. */
+  appRoot?: string;
+  /** Replaces the publish check, build and deploy (tests of the API itself). */
+  steps?: PublishSteps;
 }
 
 export interface RunningHostedEditor {
   url: string;
+  /** Every route the server answers, as "METHOD /path" (the role matrix test walks them). */
+  routes: string[];
   port: number;
   workspace: SiteWorkspace;
   db: EditorDb;
@@ -60,7 +66,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     publishedBranch: settings.publishedBranch,
   });
   const sites = new ChangeSites(workspace);
-  const appRoot = path.join(settings.dataDir, "app");
+  const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
   const https = (request: FastifyRequest["raw"]) => isHttps(request, settings.trustProxy);
@@ -73,6 +79,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     hostRefusal: `The editor answers at ${settings.publicOrigin} only.`,
     trustProxy: settings.trustProxy,
     logger: options.logger,
+  });
+  const routes: string[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
   });
   await registerEditorSecurity(app, https);
   await registerAuth(app, options.auth);
@@ -131,9 +141,11 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     },
   });
 
+  const steps =
+    options.steps ?? buildSteps({ projectRoot, deploy: { command: settings.deployCommand, url: settings.deployUrl } });
   const publisher = new Publisher({
     workspace,
-    steps: buildSteps({ projectRoot, deploy: { command: settings.deployCommand, url: settings.deployUrl } }),
+    steps,
     onPublished: async (id) => {
       sites.forget(id);
       await db.changeSets.setStatus(id, "published", "publisher");
@@ -143,7 +155,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     },
   });
   await app.register(changeRoutes, { db, workspace, sites, publisher });
-  await app.register(previewRoutes, { workspace, projectRoot });
+  await app.register(previewRoutes, { workspace, build: steps.build });
   site = await registerFiles(app, {
     appDir: () => appDir,
     siteDir: (preview) =>
@@ -154,6 +166,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const port = (app.server.address() as { port: number }).port;
   return {
     url: `http://${settings.host}:${port}`,
+    routes,
     port,
     workspace,
     db,

@@ -1,0 +1,338 @@
+/**
+ * Every API route of the hosted editor, called by every role and signed out, against a real
+ * server: each answer is either the route working (2xx, or a 4xx that is about the request, never
+ * 401 or 5xx) or 403, and 403 exactly where the role does not allow it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../../../src/editor/server/auth";
+import type { PublishSteps } from "../../../src/editor/server/changes";
+import { Client, type HostedEditor, startTestEditor } from "./hosted-editor";
+
+/** Publishing's build and deploy stand-ins: the real ones are the browser test's. */
+const steps: PublishSteps = {
+  check: async () => ({ ok: true }),
+  build: async (_dir, progress) => {
+    progress({ step: "build", done: 1, total: 1, message: "built" });
+    return { ok: true };
+  },
+  deploy: async () => ({ ok: true }),
+};
+
+type Who = Role | "signed out";
+const everyone: Who[] = ["editor", "translator", "reviewer", "publisher", "admin", "signed out"];
+const readers: Who[] = ["editor", "translator", "reviewer", "publisher", "admin"];
+
+interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+  /** The change set the request names, when it names one. */
+  changeSet?: string;
+}
+
+interface Route {
+  name: string;
+  /** The route as the server registers it ("POST /editor/api/changes/:id/review"). */
+  route: string;
+  allowed: Who[];
+  /** Makes what the call needs (a change set in a given state), as someone who may do everything. */
+  prepare: () => Promise<Call>;
+  /** Prepared again for each caller (the call changes what it acts on for good). */
+  fresh?: boolean;
+}
+
+let editor: HostedEditor;
+let boss: Client;
+const clients = new Map<Who, Client>();
+
+async function changeSet(state: "open" | "approved" = "open"): Promise<string> {
+  const made = await boss.api<{ id: string }>("POST", "/editor/api/changes", { title: "Matrix" });
+  const id = made.body.id;
+  if (state === "approved") {
+    await boss.api("POST", `/editor/api/changes/${id}/submit`, {});
+    await boss.api("POST", `/editor/api/changes/${id}/review`, { verdict: "approved", comment: "" });
+  }
+  return id;
+}
+
+async function openFile(file: string, id?: string) {
+  boss.changeSet = id;
+  const { body } = await boss.api<{ text: string; hash: string }>(
+    "GET",
+    `/editor/api/file?path=${encodeURIComponent(file)}`,
+  );
+  boss.changeSet = undefined;
+  return { data: JSON.parse(body.text), hash: body.hash };
+}
+
+const nav = "site-config/navigation.json";
+const collection = "site-config/collections/cardiology-sub-departments.json";
+
+const routes: Route[] = [
+  {
+    name: "GET files",
+    route: "GET /editor/api/files",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: "/editor/api/files" }),
+  },
+  {
+    name: "GET file",
+    route: "GET /editor/api/file",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/file?path=${encodeURIComponent(nav)}` }),
+  },
+  {
+    name: "PUT file (English)",
+    route: "PUT /editor/api/file",
+    allowed: ["editor"],
+    prepare: async () => {
+      const id = await changeSet();
+      const { data, hash } = await openFile(nav, id);
+      data.topBar.callLabel = "Call us";
+      return { method: "PUT", url: "/editor/api/file", body: { path: nav, data, baseHash: hash }, changeSet: id };
+    },
+  },
+  {
+    name: "POST translation (Telugu)",
+    route: "POST /editor/api/translation",
+    allowed: ["editor", "translator"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/translation",
+      body: { path: "site-config/pages/contact-us.json", lang: "te" },
+      changeSet: await changeSet(),
+    }),
+  },
+  {
+    name: "GET choices",
+    route: "GET /editor/api/choices",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: "/editor/api/choices" }),
+  },
+  {
+    name: "POST check",
+    route: "POST /editor/api/check",
+    allowed: readers,
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/check",
+      body: { path: nav, data: (await openFile(nav)).data },
+    }),
+  },
+  {
+    name: "GET untranslated",
+    route: "GET /editor/api/untranslated",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/untranslated?path=${encodeURIComponent(collection)}` }),
+  },
+  {
+    name: "GET collection",
+    route: "GET /editor/api/collection",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/collection?path=${encodeURIComponent(collection)}` }),
+  },
+  {
+    name: "GET entry",
+    route: "GET /editor/api/entry",
+    allowed: readers,
+    prepare: async () => ({
+      method: "GET",
+      url: `/editor/api/entry?path=${encodeURIComponent(collection)}&slug=best-hospital-for-angiography-in-hyderabad`,
+    }),
+  },
+  {
+    name: "PUT entry",
+    route: "PUT /editor/api/entry",
+    allowed: ["editor"],
+    prepare: async () => {
+      const id = await changeSet();
+      boss.changeSet = id;
+      const { body } = await boss.api<{ text: string; hash: string }>(
+        "GET",
+        `/editor/api/entry?path=${encodeURIComponent(collection)}&slug=best-hospital-for-angiography-in-hyderabad`,
+      );
+      boss.changeSet = undefined;
+      const data = JSON.parse(body.text);
+      data.name = `${data.name} `.trim();
+      return {
+        method: "PUT",
+        url: "/editor/api/entry",
+        body: { path: collection, slug: "best-hospital-for-angiography-in-hyderabad", data, baseHash: body.hash },
+        changeSet: id,
+      };
+    },
+  },
+  {
+    name: "POST duplicate",
+    route: "POST /editor/api/duplicate",
+    allowed: ["editor"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/duplicate",
+      body: { path: collection, slug: "best-hospital-for-angiography-in-hyderabad" },
+      changeSet: await changeSet(),
+    }),
+  },
+  {
+    name: "GET changes",
+    route: "GET /editor/api/changes",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: "/editor/api/changes" }),
+  },
+  {
+    name: "POST changes",
+    route: "POST /editor/api/changes",
+    allowed: ["editor", "translator"],
+    prepare: async () => ({ method: "POST", url: "/editor/api/changes", body: { title: "New" } }),
+  },
+  {
+    name: "GET change set",
+    route: "GET /editor/api/changes/:id",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/changes/${await changeSet()}` }),
+  },
+  {
+    name: "POST submit",
+    route: "POST /editor/api/changes/:id/submit",
+    allowed: ["editor", "translator"],
+    prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/submit`, body: {} }),
+  },
+  {
+    name: "POST review",
+    route: "POST /editor/api/changes/:id/review",
+    allowed: ["reviewer"],
+    prepare: async () => ({
+      method: "POST",
+      url: `/editor/api/changes/${await changeSet()}/review`,
+      body: { verdict: "approved", comment: "Looks right." },
+    }),
+  },
+  {
+    name: "POST update",
+    route: "POST /editor/api/changes/:id/update",
+    allowed: ["editor", "translator", "publisher"],
+    prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/update`, body: {} }),
+  },
+  {
+    name: "POST publish",
+    route: "POST /editor/api/changes/:id/publish",
+    allowed: ["publisher"],
+    prepare: async () => ({
+      method: "POST",
+      url: `/editor/api/changes/${await changeSet("approved")}/publish`,
+      body: {},
+    }),
+  },
+  {
+    name: "GET publish",
+    route: "GET /editor/api/changes/:id/publish",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/changes/${await changeSet()}/publish` }),
+  },
+  {
+    name: "POST withdraw",
+    fresh: true,
+    route: "POST /editor/api/changes/:id/withdraw",
+    allowed: ["editor", "translator"],
+    prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/withdraw`, body: {} }),
+  },
+  {
+    name: "POST preview",
+    route: "POST /editor/api/changes/:id/preview",
+    allowed: readers,
+    prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/preview`, body: {} }),
+  },
+  {
+    name: "GET me",
+    route: "GET /editor/api/me",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: "/editor/api/me" }),
+  },
+  {
+    name: "GET people",
+    route: "GET /editor/api/people",
+    allowed: ["admin"],
+    prepare: async () => ({ method: "GET", url: "/editor/api/people" }),
+  },
+  {
+    name: "POST people",
+    route: "POST /editor/api/people",
+    allowed: ["admin"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/people",
+      body: {
+        email: `new-${Math.random().toString(36).slice(2)}@hospital.example`,
+        name: "New person",
+        roles: ["editor"],
+        languages: [],
+      },
+    }),
+  },
+  {
+    name: "PUT people",
+    route: "PUT /editor/api/people/:id",
+    allowed: ["admin"],
+    prepare: async () => {
+      const { body } = await boss.api<{ people: { id: string; email: string }[] }>("GET", "/editor/api/people");
+      const someone = body.people.find((p) => p.email === "reviewer@hospital.example");
+      return { method: "PUT", url: `/editor/api/people/${someone?.id}`, body: { roles: ["reviewer"], languages: [] } };
+    },
+  },
+  {
+    name: "GET audit",
+    route: "GET /editor/api/audit",
+    allowed: ["admin"],
+    prepare: async () => ({ method: "GET", url: "/editor/api/audit" }),
+  },
+];
+
+beforeAll(async () => {
+  editor = await startTestEditor({ steps });
+  await editor.person("boss@hospital.example", ["admin", "editor", "reviewer", "publisher"]);
+  boss = await editor.signIn("boss@hospital.example");
+  for (const role of everyone) {
+    if (role === "signed out") {
+      clients.set(role, new Client(editor.origin));
+      continue;
+    }
+    const email = await editor.person(`${role}@hospital.example`, [role], role === "translator" ? ["te"] : []);
+    clients.set(role, await editor.signIn(email));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await editor?.stop();
+}, 60_000);
+
+describe("the hosted editor's roles", { timeout: 120_000 }, () => {
+  it("covers every API route the server has", () => {
+    const served = editor.routes.filter((r) => r.split(" ")[1].startsWith("/editor/api/"));
+    // Sign-out ends the client's session: tests/editor/auth/ covers those two.
+    const signOut = ["POST /editor/api/sign-out", "POST /editor/api/sign-out-everywhere"];
+    expect([...served].sort()).toEqual([...routes.map((r) => r.route), ...signOut].sort());
+  });
+
+  for (const route of routes) {
+    it(`${route.name}: allowed for ${route.allowed.join(", ")}, 403 for everyone else`, async () => {
+      const seen: string[] = [];
+      // One change set serves every caller: a refused call changes nothing, an allowed one can be repeated.
+      const shared = route.fresh ? undefined : await route.prepare();
+      for (const who of everyone) {
+        const call = shared ?? (await route.prepare());
+        const client = clients.get(who) as Client;
+        client.changeSet = call.changeSet;
+        const { status, body } = await client.api(call.method, call.url, call.body);
+        client.changeSet = undefined;
+        const allowed = route.allowed.includes(who);
+        seen.push(`${who}: ${status}`);
+        if (allowed) {
+          expect(status, `${who} ${route.name}: ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(400);
+        } else {
+          expect(status, `${who} ${route.name}: ${JSON.stringify(body).slice(0, 300)}`).toBe(403);
+        }
+      }
+      expect(seen).toHaveLength(everyone.length);
+    });
+  }
+});
