@@ -4,7 +4,7 @@
  * asks for, and a cookie-jar client that signs in through the sign-in form as a browser does.
  */
 import path from "node:path";
-import { type EditorDb, openEditorDb, type Role } from "../../../src/editor/server/auth";
+import { type EditorDb, type OidcSettings, openEditorDb, type Role } from "../../../src/editor/server/auth";
 import { hashPassword } from "../../../src/editor/server/auth/passwords";
 import type { PublishSteps } from "../../../src/editor/server/changes";
 import { type RunningHostedEditor, startHostedEditor } from "../../../src/editor/server/hosted/server";
@@ -21,23 +21,28 @@ const appRoot = path.join(projectRoot, "node_modules", ".cache", "editor-app-tes
 export interface HostedEditor extends RunningHostedEditor {
   origin: string;
   dataDir: string;
-  /** Adds a person with the test password; returns their email. */
-  person(email: string, roles: Role[], languages?: string[]): Promise<string>;
+  /** Adds a person with the test password (or none: they sign in through OpenID); returns their email. */
+  person(email: string, roles: Role[], languages?: string[], withPassword?: boolean): Promise<string>;
   /** A signed-in client for `email`. */
   signIn(email: string): Promise<Client>;
   stop(): Promise<void>;
 }
 
-export async function startTestEditor(
-  options: { steps?: PublishSteps; env?: NodeJS.ProcessEnv } = {},
-): Promise<HostedEditor> {
+export interface TestEditorOptions {
+  steps?: PublishSteps;
+  env?: NodeJS.ProcessEnv;
+  /** Sign-in through an OpenID provider too (its redirect back is `<origin>/editor/auth/oidc/callback`). */
+  oidc?: (origin: string) => Promise<OidcSettings>;
+}
+
+export async function startTestEditor(options: TestEditorOptions = {}): Promise<HostedEditor> {
   const { dir, cleanup } = tempDir("hosted-editor-");
   const port = await freePort();
   const settings = hostedSettings({ PORT: String(port), EDITOR_DATA_DIR: path.join(dir, "data"), ...options.env });
   const db: EditorDb = await openEditorDb({ file: path.join(dir, "editor.db") });
   const editor = await startHostedEditor({
     settings,
-    auth: { db, publicOrigin: settings.publicOrigin },
+    auth: { db, publicOrigin: settings.publicOrigin, oidc: await options.oidc?.(settings.publicOrigin) },
     projectRoot,
     appRoot,
     steps: options.steps,

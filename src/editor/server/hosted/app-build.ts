@@ -42,25 +42,34 @@ export async function buildEditorApp(root: string, outRoot: string, key: string)
   const inputs = await writeEntries(root);
   const staging = `${dir}.staging-${process.pid}`;
   const production = JSON.stringify("production");
-  await build({
-    configFile: false,
-    mode: "production",
-    // As in `npm run edit`: the preview shows the site's original images, not built variants.
-    define: { "import.meta.env.DEV": "true", "process.env.NODE_ENV": production },
-    root: path.join(root, ".editor-app"),
-    publicDir: false,
-    cacheDir: path.join(root, ".editor-app", ".vite"),
-    logLevel: "warn",
-    plugins: [react(), configMetaPlugin(), siteDataPlugin(root)],
-    resolve: { alias: { "@site-config": path.join(root, "site-config") } },
-    build: {
-      outDir: staging,
-      emptyOutDir: true,
-      assetsDir: "editor/assets",
-      reportCompressedSize: false,
-      rollupOptions: { input: inputs },
-    },
-  });
+  // React's production build and JSX runtime, whatever the process runs as (tests run as "test"):
+  // Vite and the React plugin read NODE_ENV while they build; the process's own is put back.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      configFile: false,
+      mode: "production",
+      // As in `npm run edit`: the preview shows the site's original images, not built variants.
+      define: { "import.meta.env.DEV": "true", "process.env.NODE_ENV": production },
+      root: path.join(root, ".editor-app"),
+      publicDir: false,
+      cacheDir: path.join(root, ".editor-app", ".vite"),
+      logLevel: "warn",
+      plugins: [react(), configMetaPlugin(), siteDataPlugin(root)],
+      resolve: { alias: { "@site-config": path.join(root, "site-config") } },
+      build: {
+        outDir: staging,
+        emptyOutDir: true,
+        assetsDir: "editor/assets",
+        reportCompressedSize: false,
+        rollupOptions: { input: inputs },
+      },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
   return { dir };

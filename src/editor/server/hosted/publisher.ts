@@ -43,6 +43,18 @@ export class Publisher {
     return state;
   }
 
+  /**
+   * Builds the live site as it is (the editor's first start: the preview frame reads the
+   * published site's data and images), queued like a publish so two builds never share a folder.
+   */
+  buildPublished(log: (line: string) => void) {
+    const run = async () => {
+      const result = await this.options.steps.build(this.options.workspace.publishedDir(), () => undefined);
+      log(result.ok ? "The published site is built." : `The published site could not be built: ${result.message}`);
+    };
+    this.running = this.running.then(run, run);
+  }
+
   /** Resolves when no publish is under way (tests, and a clean shutdown). */
   idle(): Promise<unknown> {
     return this.running;

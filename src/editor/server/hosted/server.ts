@@ -5,6 +5,7 @@
  * or as a change set would publish it (files.ts). It works on its own clone of the site's git
  * repository (changes/), never on a developer's working tree.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isHttps } from "../../../relay/proxy";
@@ -154,6 +155,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       appDir = built.dir;
     },
   });
+  if (!existsSync(path.join(workspace.publishedDir(), "dist", "shell.html")))
+    publisher.buildPublished((line) => app.log.info(line));
   await app.register(changeRoutes, { db, workspace, sites, publisher });
   await app.register(previewRoutes, { workspace, build: steps.build });
   site = await registerFiles(app, {
