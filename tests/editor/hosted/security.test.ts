@@ -53,7 +53,7 @@ describe("the hosted editor's defences", { timeout: 60_000 }, () => {
     const { port } = new URL(editor.origin);
     const cookie = [...meera.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     for (const host of [`evil.example:${port}`, `localhost:${port}`, "127.0.0.1"]) {
-      for (const headers of [{ host }, { host, cookie }]) {
+      for (const headers of [{ host }, { host, cookie }] as Record<string, string>[]) {
         const answer = await rawGet(Number(port), "/editor/api/files", headers);
         expect(answer.status, host).toBe(403);
         expect(JSON.parse(answer.body)).toEqual({ message: `The editor answers at ${editor.origin} only.` });
