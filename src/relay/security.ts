@@ -16,28 +16,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { contentSecurityPolicy, parseCookies, permissionsPolicy, strictTransportSecurity } from "../shared/http/policy";
 
-/** The pages' content security policy (spec of issue 4): everything from our own origin only. */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
-
-/**
- * HSTS: browsers use https for the site's host and every host under it for a year. Sent on https
- * responses only (browsers ignore it over http, and a plain-http answer is no place to promise
- * https). includeSubDomains covers hosts *under* the site's (www.hospitals.example covers
- * x.www.hospitals.example, not the hospital's other hosts): keep each of those on https too.
- */
-export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+export { contentSecurityPolicy, parseCookies, permissionsPolicy, strictTransportSecurity };
 
 /**
  * Sets the headers every response carries: helmet's set (kept up to date by its maintainers),
@@ -64,22 +45,8 @@ export async function registerSecurityHeaders(
   });
 }
 
-export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=()";
-
 export const xsrfCookie = "XSRF-TOKEN";
 export const xsrfHeader = "x-xsrf-token";
-
-/** The cookies of a request by name (first one wins). */
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name && !(name in cookies)) cookies[name] = part.slice(eq + 1).trim();
-  }
-  return cookies;
-}
 
 /** Issues and checks signed tokens. */
 export class CsrfTokens {

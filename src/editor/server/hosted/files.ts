@@ -9,7 +9,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { parseCookies } from "../../../relay/security";
+import { parseCookies } from "../../../shared/http/policy";
 
 export const previewCookie = "editor-preview";
 

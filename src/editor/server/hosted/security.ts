@@ -5,10 +5,9 @@
  * ajv makes with `new Function`: the editor's pages (signed-in staff only) allow 'unsafe-eval'.
  * The site's pages served for a preview keep the site's own policy, exactly as published.
  */
-import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
-import { contentSecurityPolicy, permissionsPolicy, strictTransportSecurity } from "../../../relay/security";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { contentSecurityPolicy, permissionsPolicy, strictTransportSecurity } from "../../../shared/http/policy";
 
 export const editorContentSecurityPolicy = [
   "default-src 'self'",
@@ -27,7 +26,8 @@ export const editorContentSecurityPolicy = [
 /** The site's policy, but framed by the editor's own preview pane. */
 const sitePolicy = contentSecurityPolicy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 
-export async function registerEditorSecurity(app: FastifyInstance, isHttps: (request: IncomingMessage) => boolean) {
+/** `request.protocol` follows X-Forwarded-Proto only from the proxies TRUST_PROXY counts (app.ts). */
+export async function registerEditorSecurity(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: false,
     frameguard: { action: "sameorigin" },
@@ -39,6 +39,7 @@ export async function registerEditorSecurity(app: FastifyInstance, isHttps: (req
     reply.header("Content-Security-Policy", editorPage ? editorContentSecurityPolicy : sitePolicy);
     reply.header("Permissions-Policy", permissionsPolicy);
     reply.header("X-Robots-Tag", "noindex, nofollow");
-    if (isHttps(request.raw)) reply.header("Strict-Transport-Security", strictTransportSecurity);
+    if ((request as FastifyRequest).protocol === "https")
+      reply.header("Strict-Transport-Security", strictTransportSecurity);
   });
 }

@@ -8,7 +8,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isHttps } from "../../../relay/proxy";
 import { changeSetHeader } from "../../shared/changes-api";
 import { createEditorApp } from "../app";
 import type { AuthSettings } from "../auth";
@@ -70,7 +69,6 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
-  const https = (request: FastifyRequest["raw"]) => isHttps(request, settings.trustProxy);
 
   let site: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
   const app = createEditorApp({
@@ -85,7 +83,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
   });
-  await registerEditorSecurity(app, https);
+  await registerEditorSecurity(app);
   await registerAuth(app, options.auth);
 
   /** The change set a content request works on: the header's, which must be open. */
