@@ -5,8 +5,13 @@
  * so too.
  */
 import path from "node:path";
-import type { JobCatalog } from "./jobs";
 import type { PageSpec } from "./manifest";
+
+/** What a page's source is looked up in: the build's job catalog (jobs.ts), the parts read here. */
+export interface SourceCatalog {
+  sources: Record<string, Record<string, { file: string; index?: number }>>;
+  translations: Record<string, Record<string, Record<string, { file: string }>>>;
+}
 
 /** Set as an error's `name`: it survives the trip from a build worker to the main thread. */
 export const pageBuildErrorName = "PageBuildError";
@@ -14,7 +19,7 @@ export const pageBuildErrorName = "PageBuildError";
 const shown = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** Where a page's content is: its file and pointer, and its texts in another language. */
-export function pageSource(spec: PageSpec, catalog: JobCatalog): string {
+export function pageSource(spec: PageSpec, catalog: SourceCatalog): string {
   if (spec.kind === "page") return `${spec.file} at /`;
   const item = catalog.sources[spec.dataFile]?.[spec.slug];
   const where = item
@@ -25,7 +30,7 @@ export function pageSource(spec: PageSpec, catalog: JobCatalog): string {
 }
 
 /** The error a failed page is reported with. */
-export function pageBuildError(spec: PageSpec, catalog: JobCatalog, cause: unknown): Error {
+export function pageBuildError(spec: PageSpec, catalog: SourceCatalog, cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause);
   const error = new Error(
     `The page ${spec.path} could not be built from ${pageSource(spec, catalog)}: ${reason.replace(/\.?$/, ".")} ` +

@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { GitError, git, gitText } from "./git";
 import type { Author, Progress, PublishOutcome, PublishStep, PublishSteps } from "./types";
 import { updateChangeSet } from "./update";
-import type { SiteWorkspace } from "./workspace";
+import type { WorkspaceParts } from "./workspace-parts";
 
 /** The publish steps in order, with what the progress bar says while each runs. */
 export const publishSteps: ReadonlyArray<[PublishStep, string]> = [
@@ -25,7 +25,7 @@ const attempts = 3;
 
 /** Call inside the workspace's "publish" lock (SiteWorkspace.publish does). */
 export async function publishChangeSet(
-  ws: SiteWorkspace,
+  ws: WorkspaceParts,
   id: string,
   author: Author,
   steps: PublishSteps,

@@ -12,14 +12,14 @@ import { shown } from "./describe";
 import { authorEnv, changedBetween, git, gitText, textAt } from "./git";
 import { mergeJson } from "./merge";
 import type { Author, FieldConflict, Pick, UpdateResult } from "./types";
-import type { SiteWorkspace } from "./workspace";
+import type { WorkspaceParts } from "./workspace-parts";
 
 /** A file's merged text (undefined: removed), or the conflicts that stop it. */
 type Merged = { file: string; text?: string; take?: "ours" | "theirs"; conflicts: FieldConflict[]; decided?: string[] };
 
 /** Call inside the change set's lock (SiteWorkspace.update does). */
 export async function updateChangeSet(
-  ws: SiteWorkspace,
+  ws: WorkspaceParts,
   id: string,
   picks: Pick[] = [],
   author?: Author,
