@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { type Author, type PublishSteps, SiteWorkspace } from "../../src/editor/server/changes";
+import { type Author, buildSteps, type PublishSteps, SiteWorkspace } from "../../src/editor/server/changes";
 import { siteCopy } from "./site-copy";
 
 const targets = {
@@ -50,7 +50,46 @@ function edit(dir: string, file: string, field: "name" | "meta_title", value: st
   writeFileSync(target, `${JSON.stringify(doc, null, 2)}\n`);
 }
 
-export async function changesBench(count = 10_000, runs = 5) {
+/**
+ * Publishing a one-treatment change with the project's real publish check and build (after a first
+ * build of the published site, untimed): the whole publish, and its check and build steps.
+ */
+async function realPublish(ws: SiteWorkspace, projectRoot: string, file: string, runs: number) {
+  const steps = buildSteps({ projectRoot });
+  const times = { publish: [] as number[], check: [] as number[], build: [] as number[] };
+  const timedStep =
+    <A extends unknown[]>(name: "check" | "build", step: (...args: A) => Promise<{ ok: boolean }>) =>
+    async (...args: A) => {
+      const started = performance.now();
+      const result = await step(...args);
+      times[name].push(performance.now() - started);
+      return result as Awaited<ReturnType<PublishSteps["check"]>>;
+    };
+  const timedSteps: PublishSteps = {
+    ...steps,
+    check: timedStep("check", steps.check),
+    build: timedStep("build", steps.build),
+  };
+  const first = await steps.build(ws.publishedDir(), () => {});
+  if (!first.ok) throw new Error(`the first build failed: ${first.message}`);
+  for (let run = 0; run < runs; run++) {
+    const id = `real-${run}`;
+    const dir = await ws.create(id, author, id);
+    edit(dir, file, "meta_title", `Real title ${run}`);
+    await ws.commit(id, [file], "Title", author);
+    const started = performance.now();
+    const outcome = await ws.publish(id, author, timedSteps, () => {});
+    if (!outcome.ok) throw new Error(`publish failed at ${outcome.step}: ${outcome.message}`);
+    times.publish.push(performance.now() - started);
+    await ws.remove(id);
+  }
+  console.log(`Publishing one treatment with the real check and build (${runs} runs):`);
+  for (const [name, values] of Object.entries(times))
+    console.log(`  ${name.padEnd(15)} ${(median(values) / 1000).toFixed(3).padStart(7)} s`);
+  return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, Math.round(median(values))]));
+}
+
+export async function changesBench(count = 10_000, runs = 5, withBuild = false) {
   const copy = siteCopy(count, "folder");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "site-editor-data-"));
   try {
@@ -101,7 +140,8 @@ export async function changesBench(count = 10_000, runs = 5) {
         `  ${step.padEnd(15)} ${(value / 1000).toFixed(3).padStart(7)} s  (target ${targets[step] / 1000} s) ${verdict}`,
       );
     }
-    console.log(JSON.stringify({ bench: "editor-changes", count, runs, result }));
+    const real = withBuild ? await realPublish(ws, copy.root, slugs[1], runs) : undefined;
+    console.log(JSON.stringify({ bench: "editor-changes", count, runs, result, real }));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
     copy.remove();

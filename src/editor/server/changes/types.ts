@@ -17,6 +17,7 @@ export interface FieldChange {
   /** Where the field is, as the form names it: "Menu entry ‘Who We Are’ › Label". */
   label: string;
   kind: "added" | "removed" | "changed";
+  /** The value before and after; for a list entry that moved, its place (1, 2, …) before and after. */
   before?: unknown;
   after?: unknown;
   /** The change in words: "Label: 'Who We Are' → 'About us'". */
