@@ -33,7 +33,7 @@ function testSteps(check: (dir: string) => Promise<StepResult> = async () => ({ 
   return { steps, built };
 }
 
-describe("publishing change sets", () => {
+describe("publishing change sets", { timeout: 120_000 }, () => {
   let project: TempProject;
   let ws: SiteWorkspace;
   const published = async () =>
@@ -49,7 +49,7 @@ describe("publishing change sets", () => {
       splitCollection(path.join(root, "site-config/collections/cardiology-sub-departments.json"));
     });
     ws = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
-  });
+  }, 120_000);
   afterAll(() => project.remove());
 
   it("publishes in named steps: published moves forward, is pushed, built and deployed", async () => {

@@ -7,7 +7,7 @@ import { alice, editJson, gitIn, makeProject, type TempProject, tara } from "./r
 
 type Nav = { items: Array<{ label: string; children?: Array<{ label: string }> }> };
 
-describe("site workspace (git change sets)", () => {
+describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
   let project: TempProject;
   let ws: SiteWorkspace;
   let remote: string;
@@ -18,7 +18,7 @@ describe("site workspace (git change sets)", () => {
     project = await makeProject();
     ws = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
     remote = ws.remote;
-  });
+  }, 120_000);
   afterAll(() => project.remove());
 
   it("makes the embedded bare remote from the project's committed HEAD, and leaves the project alone", async () => {

@@ -1,7 +1,7 @@
 /**
  * Publishing a change set: bring it up to date with published (refusing when a field changed on
- * both sides), run the publish check on that merged result, fast-forward the published branch to
- * it, push, build the site in the published worktree, deploy. If another instance published in
+ * both sides), run the publish check on that merged result (in the published worktree, moved to
+ * it but not yet pushed), fast-forward the published branch to it, push, build the site in the published worktree, deploy. If another instance published in
  * the meantime the push is refused; the change set is brought up to date again and retried.
  */
 import { performance } from "node:perf_hooks";
@@ -53,19 +53,25 @@ export async function publishChangeSet(
         conflicts: updated.conflicts,
       };
     }
-    const dir = ws.dir(id);
+    // The check runs in the published worktree moved (here only, not yet pushed) to the merged
+    // result: the same files as the change set's, in a folder whose validator bundle and caches
+    // are kept from one publish to the next. A refusal moves it back.
     announce("check");
-    const checked = await steps.check(dir);
-    if (!checked.ok) return failed("check", checked.message);
-
-    announce("merge");
-    commit = await gitText(dir, ["rev-parse", "HEAD"]);
+    commit = await gitText(ws.dir(id), ["rev-parse", "HEAD"]);
     const published = ws.publishedDir();
     await ws.resetPublished();
     const merged = await git(published, ["merge", "--quiet", "--ff-only", commit], { okCodes: [1, 128] });
-    if (merged.code !== 0)
+    if (merged.code !== 0) {
+      await ws.resetPublished();
       return failed("merge", `The published site could not take the change set: ${merged.stderr.trim()}`);
+    }
+    const checked = await steps.check(published);
+    if (!checked.ok) {
+      await ws.resetPublished();
+      return failed("check", checked.message);
+    }
 
+    announce("merge");
     announce("push");
     try {
       await ws.push(ws.publishedBranch);

@@ -76,7 +76,10 @@ export type StepResult = { ok: true; message?: string } | { ok: false; message: 
 
 /** What publishing runs besides git; the editor passes the real ones, tests their own. */
 export interface PublishSteps {
-  /** The publish check on the change set brought up to date (its worktree). */
+  /**
+   * The publish check on the change set brought up to date: `dir` is the published worktree holding
+   * exactly that merged result, not yet pushed (its caches are kept from one publish to the next).
+   */
   check(dir: string): Promise<StepResult>;
   /** Builds the site in the published worktree. */
   build(publishedDir: string, progress: (p: Progress) => void): Promise<StepResult>;
