@@ -223,15 +223,15 @@ describe("treatments' Telugu texts in Chromium, one treatment at a time", () => 
     expect(headings).not.toContain(angiography.content.h1);
     expect(await page.locator("html").getAttribute("lang")).toBe("te");
 
-    // A move to a treatment whose headings and questions are translated and its text is not: its
-    // Telugu heading, and its English paragraphs marked so.
+    // A move to a treatment whose headings, questions and introduction are translated and its other
+    // paragraphs not: its Telugu heading, and its English paragraphs marked so.
     requested.length = 0;
     await moveTo(page, `/te/specialities/cardiology/${heartFailure.slug}`);
     const heading = page.getByRole("heading", { level: 1, name: teluguHeartFailure });
     await heading.waitFor();
     expect(await heading.getAttribute("lang")).toBeNull();
-    const intro = page.getByText((heartFailure.content.intro ?? "").slice(0, 40));
-    expect(await intro.first().evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("en");
+    const english = page.getByText((heartFailure.content.sections?.[0]?.description ?? "").slice(0, 40));
+    expect(await english.first().evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("en");
     expect(data(requested)).toEqual([
       `/assets/data/cardiology-sub-departments/${heartFailure.slug}.json`,
       `/assets/data/te/cardiology-sub-departments/${heartFailure.slug}.json`,
