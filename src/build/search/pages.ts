@@ -122,7 +122,12 @@ export class LanguagePages {
       const speciality = specialityName(d.speciality);
       pages.push({
         page: {
-          u: `${url("/our-doctors")}?name=${encodeURIComponent(d.name)}`,
+          // The doctor search filters by name in Latin letters: on another language's site the
+          // doctor is found among the speciality's doctors instead.
+          u:
+            lang === defaultLang
+              ? `${url("/our-doctors")}?name=${encodeURIComponent(d.name)}`
+              : `${url("/our-doctors")}?speciality=${d.speciality}`,
           t: d.name,
           s: speciality,
           x: `${d.designation}. ${d.qualifications}`,

@@ -136,7 +136,7 @@ export function SearchPanel({ block }: { block: SearchResultsBlock }) {
       {shown.status === "done" && shown.answer.total > 0 ? (
         <ol className="search-results__list">
           {shown.answer.results.map((result) => (
-            <Result key={result.page.u} result={result} matchedTerms={words.matchedTerms} />
+            <Result key={`${result.page.u} ${result.page.t}`} result={result} matchedTerms={words.matchedTerms} />
           ))}
         </ol>
       ) : null}
