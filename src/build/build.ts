@@ -1,23 +1,25 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataPaths, stemOf, treatmentIndex } from "../shared/collections/data-files";
+import { dataPaths, treatmentIndex } from "../shared/collections/data-files";
 import { isDataFileName } from "../shared/collections/store";
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
 import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
-import { type CatalogEntry, jobCatalog, readCatalog, translatedInto } from "./catalog";
-import { compressFile, isCompressible } from "./compress";
+import { jobCatalog, readCatalog, translatedInto } from "./catalog";
+import { fontFiles, removeAllBut, removeOutput, removeStaleFonts, removeUnshownCards } from "./clean-up";
+import { isCompressible, writeIfChanged } from "./compress";
+import { describeChanges, explain, listNames, plural } from "./explanations";
 import { buildLanguageFonts } from "./fonts";
 import { buildImages, ImageBuildError } from "./images";
 import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
-import { writeOutput } from "./output-file";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import { pageBuildErrorName } from "./prerender/page-error";
 import { loadServerBundle, notFoundPage, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { buildSearch } from "./search/build-search";
 import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
+import { BuildClock, cpuSeconds, seconds } from "./timings";
 import { type TypecheckResult, typecheck } from "./typecheck";
 import { moveStaged, startViteBuilds, type ViteBuilt } from "./vite/vite-builds";
 import { type WholeLayout, writeWhole } from "./whole-file";
@@ -87,17 +89,6 @@ function bundledConfig(root: string): string[] {
 const isTreatmentTranslation = (parts: string[]) =>
   parts.length === 1 ? isDataFileName(parts[0]) : isDataFileName(`${parts[0]}.json`);
 
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
-/** CPU seconds of every thread of the build (on a shared machine, steadier than wall time). */
-const cpuSeconds = (usage: NodeJS.CpuUsage) => ((usage.user + usage.system) / 1e6).toFixed(2);
-
-function listNames(names: string[], max = 3): string {
-  if (names.length <= max) return names.join(", ");
-  return `${names.slice(0, max).join(", ")} and ${names.length - max} more`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
-
 /** Runs the build; throws BuildError for what stops it. */
 export async function runBuild(options: BuildOptions = {}): Promise<BuildReport> {
   const started = performance.now();
@@ -114,20 +105,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   const before = options.force ? undefined : readState(cache);
   const scanner = new InputScanner(root, before?.stamps ?? {});
-  const cpuStart = process.cpuUsage();
-  let cpuMark = cpuStart;
-  /** CPU time of the vite builds' process (microseconds), counted in the build's. */
-  let childCpu = 0;
-  const totalCpu = () => {
-    const own = process.cpuUsage(cpuStart);
-    return { user: own.user + childCpu, system: own.system };
-  };
-  // Wall time, and the CPU time of all the build's threads (on a busy machine the two differ).
-  const step = (name: string, since: number) => {
-    const cpu = process.cpuUsage(cpuMark);
-    cpuMark = process.cpuUsage();
-    log(`  ${name.padEnd(40)} ${seconds(since).padStart(6)} s  (cpu ${cpuSeconds(cpu)} s)`);
-  };
+  const clock = new BuildClock(log);
+  const step = (name: string, since: number) => clock.step(name, since);
 
   // What changed in the code, and so whether everything must be made again.
   let since = performance.now();
@@ -254,14 +233,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     rmSync(ssrDir, { recursive: true, force: true });
     renameSync(staging.ssr, ssrDir);
     madeByVite.push(...built.files, ...filesUnder(path.join(root, "public"), ""));
-    childCpu = built.cpu.user + built.cpu.system;
+    clock.childCpu = built.cpu.user + built.cpu.system;
     // The page template is the client build's index.html, kept as shell.html before the page at '/'
     // takes index.html's place (pageTemplate); this client build's, not the last one's.
     rmSync(path.join(distDir, "shell.html"), { force: true });
     log(
       `  ${"client build, server bundle (vite)".padEnd(40)} ${seconds(viteStarted).padStart(6)} s  (cpu ${cpuSeconds(built.cpu)} s; beside the checks, then ${seconds(since)} s more)`,
     );
-    cpuMark = process.cpuUsage();
+    clock.mark();
     since = performance.now();
     try {
       const images = await buildImages({ publicDir: path.join(root, "public"), distDir });
@@ -527,7 +506,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     seconds: (performance.now() - started) / 1000,
   };
   log(
-    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(totalCpu())} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
+    `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(clock.total())} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
   );
   return report2;
 
@@ -579,144 +558,6 @@ function statStamp(scanner: InputScanner, relative: string): FileStamp | undefin
   } catch {
     return undefined;
   }
-}
-
-/** Removes every file under `dir` not in `kept` (relative paths), and folders left empty. */
-function removeAllBut(dir: string, kept: Set<string>): string[] {
-  const removed: string[] = [];
-  const walk = (relative: string): boolean => {
-    let empty = true;
-    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) {
-        if (walk(child)) rmdirSync(path.join(dir, child));
-        else empty = false;
-      } else if (kept.has(child)) empty = false;
-      else {
-        rmSync(path.join(dir, child));
-        removed.push(child);
-      }
-    }
-    return empty;
-  };
-  walk("");
-  return removed;
-}
-
-/** Removes the social cards under dist/social/ that no page shows; returns what it removed. */
-function removeUnshownCards(distDir: string, shown: ReadonlySet<string>): string[] {
-  const dir = path.join(distDir, "social");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .map((name) => `social/${name}`)
-    .filter((file) => !shown.has(file))
-    .flatMap((file) => removeOutput(distDir, file));
-}
-
-/** Removes the last build's language font files this build no longer links; returns what it removed. */
-function removeStaleFonts(
-  distDir: string,
-  fonts: Record<string, { font: string; stylesheet: string }>,
-  before: readonly string[],
-): string[] {
-  const current = new Set(fontFiles(fonts));
-  return before.filter((file) => !current.has(file)).flatMap((file) => removeOutput(distDir, file));
-}
-
-/** The files of the languages' fonts (src/build/fonts.ts), relative to dist/. */
-function fontFiles(fonts: Record<string, { font: string; stylesheet: string }>): string[] {
-  return Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, "")));
-}
-
-/** Removes an output file and its compressed copies; returns what it removed. */
-function removeOutput(distDir: string, relative: string): string[] {
-  const removed: string[] = [];
-  for (const file of [relative, `${relative}.br`, `${relative}.gz`]) {
-    const full = path.join(distDir, file);
-    if (existsSync(full)) {
-      rmSync(full);
-      removed.push(file);
-    }
-  }
-  return removed;
-}
-
-/** Writes a file of dist/ and its compressed copies, unless (incremental) it is already so. */
-function writeIfChanged(distDir: string, relative: string, text: string | Buffer, incremental: boolean): string[] {
-  const file = path.join(distDir, relative);
-  const bytes = typeof text === "string" ? Buffer.from(text) : text;
-  if (incremental && existsSync(file) && readFileSync(file).equals(bytes)) return [];
-  writeOutput(file, bytes);
-  return [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])];
-}
-
-/** The files that changed since the last build, in a few words. */
-function describeChanges(scanner: InputScanner, before: BuildState, catalog: Record<string, CatalogEntry>): string {
-  const changed = Object.keys(scanner.stamps).filter((f) => before.stamps[f]?.hash !== scanner.stamps[f].hash);
-  // Treatments' files and their translations' files: a removed one is no longer scanned.
-  const filesOf = (c: CatalogEntry) => [
-    ...c.items.map((i) => i.file),
-    ...Object.values(c.translations ?? {}).flatMap((t) => Object.values(t.items).map((i) => i.file)),
-  ];
-  const beforeItems = Object.values(before.catalog).flatMap(filesOf);
-  const nowItems = new Set(Object.values(catalog).flatMap(filesOf));
-  const gone = [...new Set(beforeItems)].filter((f) => !nowItems.has(f) && !existsSync(f));
-  const all = [...changed, ...gone.map((f) => `${f} (removed)`)];
-  if (all.length === 0) return "no input changed since the last build";
-  return `${plural(all.length, "file")} changed since the last build (${listNames(all)})`;
-}
-
-/** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
-function explain(
-  stale: { id: string; deps: string[] }[],
-  before: BuildState,
-  deps: Record<string, string>,
-  languageNames: Record<string, string>,
-): string[] {
-  const languageName = (code: string) => languageNames[code] ?? code;
-  const groups = new Map<string, string[]>();
-  for (const piece of stale) {
-    const [kind, ...rest] = piece.id.split(":");
-    const what =
-      kind === "page"
-        ? rest.join(":")
-        : kind === "data"
-          ? `data file and built-in copy of ${rest[1]}`
-          : kind === "translation"
-            ? `${languageName(rest[0])} data file and built-in copy of ${rest[2]}`
-            : kind === "list"
-              ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
-              : kind === "index"
-                ? `the index of ${stemOf(rest[0])}`
-                : `the whole data file assets/data/${rest[0]}`;
-    const causes = piece.deps.filter((d) => before.deps[d] !== deps[d]);
-    const why = !(piece.id in before.jobs)
-      ? "new"
-      : kind === "whole"
-        ? "a treatment or the settings of the collection changed"
-        : causes.length === 0
-          ? "its inputs changed"
-          : causes.map((dep) => describeDep(dep, languageName)).join(", ");
-    const list = groups.get(why) ?? [];
-    list.push(what);
-    groups.set(why, list);
-  }
-  return [...groups.entries()].map(([why, what]) => `${listNames(what, 4)} (${why})`);
-}
-
-function describeDep(dep: string, languageName: (code: string) => string): string {
-  const [kind, file, slug] = dep.split(":");
-  if (kind === "item") return `treatment '${slug}' changed`;
-  if (kind === "translation") {
-    const [, lang, , treatment] = dep.split(":");
-    return `the ${languageName(lang)} translation of treatment '${treatment}' changed`;
-  }
-  if (kind === "translated") return `the languages treatment '${slug}' is translated into changed`;
-  if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
-  if (kind === "list") return `the treatments it lists changed`;
-  if (kind === "page") return `${file} changed`;
-  if (kind === "index") return `a slug or name in ${stemOf(file)} changed`;
-  return `${dep} changed`;
 }
 
 /** `npm run build [-- --force] [--typecheck]`. */

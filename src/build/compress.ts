@@ -144,3 +144,17 @@ export function main(argv: string[]) {
     `Compressed ${count} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB with brotli.`,
   );
 }
+
+/** Writes a file of dist/ and its compressed copies, unless (incremental) it is already so. */
+export function writeIfChanged(
+  distDir: string,
+  relative: string,
+  text: string | Buffer,
+  incremental: boolean,
+): string[] {
+  const file = path.join(distDir, relative);
+  const bytes = typeof text === "string" ? Buffer.from(text) : text;
+  if (incremental && existsSync(file) && readFileSync(file).equals(bytes)) return [];
+  writeOutput(file, bytes);
+  return [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])];
+}
