@@ -218,6 +218,23 @@ describe("editor API: invalid config cannot be saved", { timeout: 30_000 }, () =
     expect(after).toBe(before);
   });
 
+  it("refuses to turn on 'production' while the publish check finds problems, and names them", async () => {
+    const { status, body, before, after } = await edit("site-config/site.json", (data) => {
+      data.production = true;
+    });
+    expect(status).toBe(400);
+    const refused = body as RefusedResponse;
+    expect(refused.errors.length).toBeGreaterThan(0);
+    // The placeholders and sample entries the build would refuse, in the files that hold them.
+    const files = new Set(refused.errors.map((e) => e.file));
+    expect(files).toContain("site-config/site.json");
+    expect(files).toContain("site-config/doctors.json");
+    expect(refused.errors.find((e) => e.pointer === "/contact/phoneTel")?.message).toMatch(
+      /is a placeholder: before publishing/,
+    );
+    expect(after).toBe(before);
+  });
+
   it("refuses a second treatment page with the same slug", async () => {
     const { status, body } = await edit("site-config/collections/orthopedics-sub-departments.json", (data) => {
       data.sub_departments.push(structuredClone(data.sub_departments[0]));

@@ -8,7 +8,7 @@
  * are errors too, unless they were there before (compared with a run on the site as it is).
  * Warnings in other files are not the change's business.
  */
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -76,12 +76,17 @@ export function candidateChecker(setup: CheckSetup): Checker {
   let baseline: { fingerprint: string; problems: Problem[] } | undefined;
   const cache = memoryCache(setup.siteRoot);
 
+  const siteJson = path.join(setup.siteRoot, "site.json");
   const run = (overlay?: Map<string, string>, removed?: string) => {
     const onDisk = listJsonFiles(setup.siteRoot).filter((f) => f !== removed);
     const files = [...new Set([...onDisk, ...(overlay?.keys() ?? [])])];
+    // The first pass's results hold the publish check's verdicts: a site.json that turns
+    // "production" on or off is checked against every file afresh.
+    const candidate = overlay?.get(siteJson);
+    const flips = candidate !== undefined && isProduction(candidate) !== isProduction(readText(siteJson));
     return runValidation({
       jobs: jobsFor(files, files),
-      cache,
+      cache: flips ? undefined : cache,
       siteRoot: setup.siteRoot,
       schemasDir: path.join(setup.projectRoot, "schemas"),
       publicDir: setup.publicDir,
@@ -90,6 +95,9 @@ export function candidateChecker(setup: CheckSetup): Checker {
       // ... and fields by their labels in the form, not their property names.
       naming: "labels",
       overlay,
+      // As the build checks: once site.json says "production", placeholders and samples are
+      // errors. Turning "production" on is then refused while the site is not ready for it.
+      publish: "if-production",
     }).problems;
   };
 
@@ -116,9 +124,30 @@ export function candidateChecker(setup: CheckSetup): Checker {
   };
 }
 
-/** What makes two runs' problems the same one: a line may move when the change adds lines above it. */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Whether a site.json's text says "production": true (false when it cannot be read). */
+function isProduction(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { production?: unknown }).production === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What makes two runs' problems the same one: a line may move when the change adds lines above it.
+ * The severity counts: a placeholder that was a warning is the change's error once it turns
+ * "production" on.
+ */
 function key(p: Problem): string {
-  return `${p.file}\n${p.pointer}\n${p.message}`;
+  return `${p.severity}\n${p.file}\n${p.pointer}\n${p.message}`;
 }
 
 /** Every file's path, size and modification time: changes whenever any file does. */
