@@ -94,14 +94,15 @@ export async function hostedBench(count = 10_000, seconds = 20) {
 
     // Ten people at once.
     const latencies: number[] = [];
+    const writes: number[] = [];
     const people = await Promise.all(
       Array.from({ length: 10 }, (_, i) => Client.signIn(origin, `p${i}@bench.example`)),
     );
     const stopAt = Date.now() + seconds * 1000;
-    const timed = async <T>(task: () => Promise<T>) => {
+    const timed = async <T>(task: () => Promise<T>, into = latencies) => {
       const t = performance.now();
       const result = await task();
-      latencies.push(performance.now() - t);
+      into.push(performance.now() - t);
       return result;
     };
     await Promise.all(
@@ -124,14 +125,23 @@ export async function hostedBench(count = 10_000, seconds = 20) {
           );
           const data = JSON.parse(opened.body.text);
           data.meta_title = `${String(data.meta_title).replace(/ \(\d+\)$/, "")} (${round})`;
-          await timed(() => person.api("POST", "/editor/api/check", { path: file, data }));
-          await timed(() => person.api("PUT", "/editor/api/file", { path: file, data, baseHash: opened.body.hash }));
+          // A person types for a while (checked in the browser), then saves: the server checks the whole site.
+          if (round % 4 === 3) {
+            await timed(() => person.api("POST", "/editor/api/check", { path: file, data }), writes);
+            await timed(
+              () => person.api("PUT", "/editor/api/file", { path: file, data, baseHash: opened.body.hash }),
+              writes,
+            );
+          }
         }
       }),
     );
     const p95 = percentile(latencies, 95);
     console.log(
-      `  API with 10 people for ${seconds} s: ${latencies.length} requests, median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target 100 ms) ${p95 <= 100 ? "ok" : "OVER"}`,
+      `  API with 10 people for ${seconds} s: ${latencies.length} reads, median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target 100 ms) ${p95 <= 100 ? "ok" : "OVER"}`,
+    );
+    console.log(
+      `  ... and ${writes.length} checks and saves (the whole site validated each): median ${percentile(writes, 50).toFixed(0)} ms, p95 ${percentile(writes, 95).toFixed(0)} ms (target 100 ms) ${percentile(writes, 95) <= 100 ? "ok" : "OVER"}`,
     );
 
     // One treatment changed, reviewed and published; timed from "Publish" to the page served.
