@@ -33,7 +33,7 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
         <p className="blog-article__meta">
           <time dateTime={post.date}>{formatDate(post.date, lang)}</time>
           <span aria-hidden="true"> · </span>
-          <span>{post.author}</span>
+          <span lang={langOf(post.author)}>{post.author}</span>
           {post.readingMinutes ? (
             <>
               <span aria-hidden="true"> · </span>
