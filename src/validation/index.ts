@@ -5,6 +5,7 @@
  */
 
 export type { Checked } from "./check-file";
+export { findSyntaxMistake, type SyntaxMistake } from "./json-syntax";
 export { jobsFor, listJsonFiles } from "./list-files";
 export type { Problem, Severity, UnplacedProblem } from "./problem";
 export { formatHuman, type HumanOptions } from "./report";

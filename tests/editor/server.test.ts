@@ -13,6 +13,7 @@ import type {
   ConflictResponse,
   FileListResponse,
   FileResponse,
+  RawFileResponse,
   RefusedResponse,
   SaveResponse,
 } from "../../src/editor/shared/api";
@@ -269,6 +270,41 @@ describe("editor API: invalid config cannot be saved", { timeout: 30_000 }, () =
     const data = { ...JSON.parse(opened.text), $schema: "../schemas/site.schema.json" };
     expect((await save("site-config/footer.json", data, opened.hash)).status).toBe(400);
     expect((await save("site-config/footer.json", [1], opened.hash)).status).toBe(400);
+  });
+});
+
+describe("editor API: a file that is not valid JSON", () => {
+  const file = "site-config/pages/feedback.json";
+
+  it("is listed with the validator's words and place, opens as text, and is saved once mended", async () => {
+    const good = await readFile(site.file(file), "utf8");
+    const broken = good.replace('"route"', '"route" "');
+    await writeFile(site.file(file), broken);
+    try {
+      const { files } = (await (await fetch(api("files"))).json()) as FileListResponse;
+      const listed = files.find((f) => f.path === file);
+      expect(listed?.broken?.line).toBe(3);
+      expect(listed?.detail).toBe("Not valid JSON (line 3)");
+      const raw = (await (await fetch(api(`raw?path=${encodeURIComponent(file)}`))).json()) as RawFileResponse;
+      expect(raw.text).toBe(broken);
+      expect(raw.mistake?.message).toBe(listed?.broken?.message);
+      const put = (text: string, baseHash: string) =>
+        fetch(api("raw"), {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ path: file, text, baseHash }),
+        });
+      const still = await put(broken.replace('"route" "', '"route" :'), raw.hash);
+      expect(still.status).toBe(400);
+      expect(((await still.json()) as { message: string }).message).toMatch(/^Not saved: line 3, column \d+: /);
+      const mended = await put(good, raw.hash);
+      expect(mended.status).toBe(200);
+      expect(await readFile(site.file(file), "utf8")).toBe(good);
+      const after = (await (await fetch(api("files"))).json()) as FileListResponse;
+      expect(after.files.find((f) => f.path === file)?.broken).toBeUndefined();
+    } finally {
+      await writeFile(site.file(file), good);
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { ChangesView } from "./changes/ChangesView";
 import { readMe } from "./changes/changes-client";
 import { FileEditor } from "./FileEditor";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
+import { RawFileEditor } from "./RawFileEditor";
 import { session, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
 
@@ -225,7 +226,11 @@ export function EditorApp() {
                           aria-current={file.path === place.file ? "page" : undefined}
                         >
                           <span className="files__label">{file.label}</span>
-                          {file.detail ? <span className="files__detail">{file.detail}</span> : null}
+                          {file.detail ? (
+                            <span className={`files__detail${file.broken ? " files__detail--broken" : ""}`}>
+                              {file.detail}
+                            </span>
+                          ) : null}
                           {language && untranslated[file.path]?.[language.code] ? (
                             <span className="files__untranslated">
                               {untranslated[file.path][language.code].toLocaleString("en")} untranslated

@@ -7,6 +7,7 @@ import type {
   DuplicateResponse,
   FileListResponse,
   FileResponse,
+  RawFileResponse,
   RefusedResponse,
   SaveResponse,
   UntranslatedResponse,
@@ -27,6 +28,16 @@ export async function listFiles(): Promise<FileListResponse> {
 /** A collection folder's untranslated texts in all, per language (its treatments are read on the server). */
 export async function untranslatedTotals(path: string): Promise<UntranslatedResponse> {
   return json(await call(`${apiPaths.untranslated}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
+}
+
+/** A file's text as it is (a file that is not valid JSON, to mend it). */
+export async function readRawFile(path: string): Promise<RawFileResponse> {
+  return json(await call(`${apiPaths.raw}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
+}
+
+/** Saves a file's text as typed; refused in words while it is not valid JSON or fails a check. */
+export function saveRawFile(path: string, text: string, baseHash: string): Promise<SaveOutcome> {
+  return put(apiPaths.raw, { path, text, baseHash });
 }
 
 export async function readFile(path: string): Promise<FileResponse> {

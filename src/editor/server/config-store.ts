@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { findSyntaxMistake } from "../../validation";
 import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, compareFiles, describeFile, treatmentCount } from "../shared/config-files";
 
@@ -69,9 +70,36 @@ export class ConfigStore {
     const stamp = `${stats.size}:${stats.mtimeMs}`;
     const kept = this.described.get(absolute);
     if (kept?.stamp === stamp) return kept.info;
-    const info = (await this.read(file).catch(() => undefined))?.info;
+    const info = (await this.read(file).catch(() => undefined))?.info ?? (await this.brokenInfo(file, absolute));
     this.described.set(absolute, { stamp, info });
     return info;
+  }
+
+  /**
+   * A file JSON.parse refuses, listed rather than left out: its name, and the validator's words for
+   * the mistake with its line and column, so it can be opened as text and mended.
+   */
+  private async brokenInfo(file: string, absolute: string): Promise<ConfigFileInfo | undefined> {
+    const text = await readFile(absolute, "utf8").catch(() => undefined);
+    const mistake = text === undefined ? undefined : findSyntaxMistake(text);
+    if (!mistake) return undefined;
+    return {
+      path: file,
+      schema: "",
+      kind: "other",
+      group: "More",
+      label: file.slice(this.prefix.length + 1),
+      detail: `Not valid JSON (line ${mistake.line})`,
+      broken: mistake,
+    };
+  }
+
+  /** A file's text as it is on disk, valid JSON or not (mending a broken file). */
+  async readText(file: string): Promise<{ absolute: string; text: string; hash: string }> {
+    const absolute = this.resolve(file);
+    if (!absolute) throw new NotEditable(`'${file}' is not a config file of this site.`);
+    const text = await readFile(absolute, "utf8");
+    return { absolute, text, hash: hashText(text) };
   }
 
   /** The absolute path of an editor path, or undefined when it is not a .json file inside the site folder. */

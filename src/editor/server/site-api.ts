@@ -11,17 +11,21 @@
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import { findSyntaxMistake } from "../../validation";
 import type {
   CheckRequest,
   CheckResponse,
   ConflictResponse,
   FileListResponse,
   FileResponse,
+  RawFileResponse,
+  RawSaveRequest,
   RefusedResponse,
   SaveRequest,
   SaveResponse,
 } from "../shared/api";
 import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
+import { describeFile } from "../shared/config-files";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
@@ -183,6 +187,47 @@ export class SiteApi {
         ? await this.check(stored.absolute, text)
         : await this.check(this.store.resolve(target) as string, text, stored.absolute);
     return { errors: result.errors, warnings: result.warnings };
+  }
+
+  /** A file's text as it is, for mending a file that is not valid JSON (its mistake, when it has one). */
+  async rawFile(file: string): Promise<RawFileResponse> {
+    const { text, hash } = await this.store.readText(file);
+    return { path: file, text, hash, mistake: findSyntaxMistake(text) };
+  }
+
+  /**
+   * Saves a file's text as typed: it must be valid JSON naming one of the site's schemas, and it
+   * then passes the same checks as any save (a broken file's mending is refused like any mistake).
+   */
+  saveRaw(body: RawSaveRequest, written?: OnWritten): Promise<SaveAnswer> {
+    return this.serialised(String(body?.path), async () => {
+      if (!body || typeof body.path !== "string" || typeof body.text !== "string")
+        throw new HttpError(400, "The request names no file ('path') or no text ('text').");
+      const stored = await this.store.readText(body.path);
+      if (stored.hash !== body.baseHash)
+        return [
+          409,
+          {
+            message: `${body.path} was changed after you opened it. Nothing was saved. Reload it, then make your change again.`,
+            hash: stored.hash,
+          },
+        ];
+      const mistake = findSyntaxMistake(body.text);
+      if (mistake)
+        throw new HttpError(400, `Not saved: line ${mistake.line}, column ${mistake.column}: ${mistake.message}`);
+      if (!describeFile(body.path, JSON.parse(body.text)))
+        throw new HttpError(
+          400,
+          `Not saved: the text has no "$schema" naming one of schemas/ (as the file's first line, such as "$schema": "../schemas/page.schema.json").`,
+        );
+      const result = await this.check(stored.absolute, body.text);
+      if (result.errors.length > 0) return refused(result);
+      await writeFileAtomic(stored.absolute, body.text);
+      await result.adopt?.();
+      this.wrote(stored.absolute);
+      await written?.([{ path: body.path, before: undefined, after: body.text }]);
+      return [200, { text: body.text, hash: hashText(body.text), warnings: result.warnings }];
+    });
   }
 
   /** Saves a whole file (or a folder's treatment page file, renamed after a new slug). */

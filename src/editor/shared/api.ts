@@ -152,6 +152,21 @@ export interface ChoicesResponse {
   forms: { id: string; name: string }[];
 }
 
+/** A file's text as it is on disk (a file that is not valid JSON, to mend it as text). */
+export interface RawFileResponse {
+  path: string;
+  text: string;
+  hash: string;
+  /** The first mistake that keeps it from being JSON, with its place; none when it is valid JSON. */
+  mistake?: { line: number; column: number; message: string };
+}
+
+export interface RawSaveRequest {
+  path: string;
+  text: string;
+  baseHash: string;
+}
+
 /** Under /editor/, apart from the site's own /api (the lead relay). */
 export const apiPrefix = "/editor/api/";
 
@@ -165,4 +180,5 @@ export const apiPaths = {
   entry: `${apiPrefix}entry`,
   duplicate: `${apiPrefix}duplicate`,
   untranslated: `${apiPrefix}untranslated`,
+  raw: `${apiPrefix}raw`,
 } as const;

@@ -33,6 +33,8 @@ export interface ConfigFileInfo {
   detail?: string;
   /** A treatment collection's storage and size (the server counts a folder's files). */
   collection?: { storage: "file" | "folder"; count: number };
+  /** A file that is not valid JSON: the validator's words and place, so it can be mended as text. */
+  broken?: { line: number; column: number; message: string };
 }
 
 const kinds: Record<string, FileKind> = {

@@ -11,6 +11,7 @@ import type {
   EntrySaveRequest,
   FileListResponse,
   FileResponse,
+  RawSaveRequest,
   SaveRequest,
   TranslationRequest,
   UntranslatedResponse,
@@ -55,6 +56,17 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
     const { path, lang } = request.body ?? {};
     if (typeof path === "string" && typeof lang === "string") mayWrite(request, on.translationPath(path, lang));
     return on.translation(path, lang, written(request, on));
+  });
+
+  app.get<{ Querystring: Query }>(apiPaths.raw, async (request) =>
+    (await site(request)).rawFile(request.query.path ?? ""),
+  );
+
+  app.put<{ Body: RawSaveRequest }>(apiPaths.raw, async (request, reply) => {
+    const on = await site(request);
+    mayWrite(request, request.body?.path);
+    const [status, answer] = await on.saveRaw(request.body, written(request, on));
+    return reply.code(status).send(answer);
   });
 
   app.get(apiPaths.choices, async (request): Promise<ChoicesResponse> => (await site(request)).choices());
