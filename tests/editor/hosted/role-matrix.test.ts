@@ -93,6 +93,28 @@ const routes: Route[] = [
     },
   },
   {
+    name: "GET raw",
+    route: "GET /editor/api/raw",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/raw?path=${encodeURIComponent(nav)}` }),
+  },
+  {
+    name: "PUT raw (English)",
+    route: "PUT /editor/api/raw",
+    allowed: ["editor"],
+    prepare: async () => {
+      const id = await changeSet();
+      boss.changeSet = id;
+      const { body } = await boss.api<{ text: string; hash: string }>(
+        "GET",
+        `/editor/api/raw?path=${encodeURIComponent(nav)}`,
+      );
+      boss.changeSet = undefined;
+      const text = body.text.replace('"callLabel": "Call"', '"callLabel": "Call now"');
+      return { method: "PUT", url: "/editor/api/raw", body: { path: nav, text, baseHash: body.hash }, changeSet: id };
+    },
+  },
+  {
     name: "POST translation (Telugu)",
     route: "POST /editor/api/translation",
     allowed: ["editor", "translator"],
