@@ -62,11 +62,11 @@ describe("publishing change sets", { timeout: 120_000 }, () => {
     expect(outcome).toMatchObject({ ok: true, message: "Deployed." });
     expect(events.map((e) => `${e.step} ${e.done}/${e.total}`)).toEqual([
       "update 0/6",
-      "check 1/6",
-      "merge 2/6",
-      "push 3/6",
-      "build 4/6",
+      "merge 1/6",
+      "check 2/6",
+      "build 3/6",
       "build 1/1",
+      "push 4/6",
       "deploy 5/6",
       "deploy 6/6",
     ]);
@@ -155,6 +155,22 @@ describe("publishing change sets", { timeout: 120_000 }, () => {
     expect(gitIn(ws.remote, "rev-parse", "main")).toBe(before);
   });
 
+  it("publishes nothing when the build refuses the site's config, and says so as the check", async () => {
+    await change("refused", alice, (t) => {
+      t.meta_title = "Refused title";
+    });
+    const before = gitIn(ws.remote, "rev-parse", "main");
+    const { steps } = testSteps();
+    steps.build = async () => ({ ok: false, refused: true, message: "The publish check found problems:\n…" });
+    expect(await ws.publish("refused", publisher, steps, () => {})).toEqual({
+      ok: false,
+      step: "check",
+      message: "The publish check found problems:\n…",
+    });
+    expect(gitIn(ws.remote, "rev-parse", "main")).toBe(before);
+    expect(gitIn(ws.publishedDir(), "rev-parse", "HEAD")).toBe(before);
+  });
+
   it("starts again when another editor instance published while this one was checking", async () => {
     const other = await SiteWorkspace.open({
       dataDir: project.dataDir("other"),
@@ -178,7 +194,8 @@ describe("publishing change sets", { timeout: 120_000 }, () => {
     });
     expect((await ws.publish("late", publisher, steps, () => {})).ok).toBe(true);
     expect(checks).toBe(2);
-    expect(built.map((t) => [t.content.h1, t.meta_title])).toEqual([["Early heading", "Late title"]]);
+    // Built before pushing, so built again on top of the other instance's publish.
+    expect(built.map((t) => [t.content.h1, t.meta_title]).at(-1)).toEqual(["Early heading", "Late title"]);
   });
 
   it("moves a change set with nothing of its own forward to published, without a merge commit", async () => {

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deployStep, parseBuildLine, splitCommand } from "../../../src/editor/server/changes";
+import { buildStep, deployStep, parseBuildLine, splitCommand } from "../../../src/editor/server/changes";
 
 describe("the build's log as progress", () => {
   it("turns each finished build step into a step of the progress bar", () => {
@@ -108,5 +108,35 @@ describe("the deploy step", () => {
       ok: true,
       message: `Published; no deploy step is set, so the built site is in ${path.join(folder, "dist")}.`,
     });
+  });
+});
+
+describe("the build step", () => {
+  it("reports a build the site's check stopped as the check's refusal, in the validator's words", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-build-step-"));
+    try {
+      // A stand-in for scripts/build.mjs that prints what the real one does when the config fails.
+      await mkdir(path.join(dir, "scripts"));
+      const lines = [
+        "  inputs                                     0.08 s  (cpu 0.09 s)",
+        "site-config/pages/home.json:3:12 -> /route",
+        "  error  The route must start with '/'.",
+        "build: The config has errors (above); nothing was built.",
+      ];
+      await writeFile(
+        path.join(dir, "scripts/build.mjs"),
+        `console.log(${JSON.stringify(lines.slice(0, 3).join("\n"))}); console.error(${JSON.stringify(lines[3])}); process.exitCode = 1;`,
+      );
+      const progress: string[] = [];
+      const result = await buildStep(dir)(dir, (p) => progress.push(p.message));
+      expect(result).toEqual({
+        ok: false,
+        refused: true,
+        message: `The publish check found problems:\n${lines.slice(0, 3).join("\n")}`,
+      });
+      expect(progress).toEqual(["inputs"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Publishing a change set: bring it up to date with published (refusing when a field changed on
- * both sides), run the publish check on that merged result (in the published worktree, moved to
- * it but not yet pushed), fast-forward the published branch to it, push, build the site in the published worktree, deploy. If another instance published in
- * the meantime the push is refused; the change set is brought up to date again and retried.
+ * both sides); move the published worktree to that merged result (here only, not yet pushed); run
+ * the publish check and build the site there; push; deploy. A refused check or a failed build moves
+ * the worktree back, so nothing that fails its check reaches the remote. If another instance
+ * published meanwhile the push is refused: the change set is brought up to date again and retried.
+ * The checks and builds run in the one published worktree, whose caches carry over between
+ * publishes (the build validates the site first, with its own cache: see buildSteps).
  */
 import { performance } from "node:perf_hooks";
 import { GitError, git, gitText } from "./git";
@@ -13,10 +16,10 @@ import type { WorkspaceParts } from "./workspace-parts";
 /** The publish steps in order, with what the progress bar says while each runs. */
 export const publishSteps: ReadonlyArray<[PublishStep, string]> = [
   ["update", "Bringing the change set up to date with the published site"],
-  ["check", "Checking the site is ready to publish"],
   ["merge", "Adding the changes to the published site"],
-  ["push", "Saving the published site to the repository"],
+  ["check", "Checking the site is ready to publish"],
   ["build", "Building the site"],
+  ["push", "Saving the published site to the repository"],
   ["deploy", "Putting the site live"],
 ];
 
@@ -40,6 +43,7 @@ export async function publishChangeSet(
   const failed = (step: PublishStep, message: string): PublishOutcome => ({ ok: false, step, message });
 
   let commit = "";
+  let buildMessage: string | undefined;
   for (let attempt = 1; ; attempt++) {
     announce("update");
     const updated = await ws.locks.run(id, () => updateChangeSet(ws, id, [], author));
@@ -53,10 +57,7 @@ export async function publishChangeSet(
         conflicts: updated.conflicts,
       };
     }
-    // The check runs in the published worktree moved (here only, not yet pushed) to the merged
-    // result: the same files as the change set's, in a folder whose validator bundle and caches
-    // are kept from one publish to the next. A refusal moves it back.
-    announce("check");
+    announce("merge");
     commit = await gitText(ws.dir(id), ["rev-parse", "HEAD"]);
     const published = ws.publishedDir();
     await ws.resetPublished();
@@ -65,13 +66,20 @@ export async function publishChangeSet(
       await ws.resetPublished();
       return failed("merge", `The published site could not take the change set: ${merged.stderr.trim()}`);
     }
+    announce("check");
     const checked = await steps.check(published);
     if (!checked.ok) {
       await ws.resetPublished();
       return failed("check", checked.message);
     }
+    announce("build");
+    const built = await steps.build(published, progress);
+    if (!built.ok) {
+      await ws.resetPublished();
+      return failed(built.refused ? "check" : "build", built.message);
+    }
+    buildMessage = built.message;
 
-    announce("merge");
     announce("push");
     try {
       await ws.push(ws.publishedBranch);
@@ -86,13 +94,10 @@ export async function publishChangeSet(
     }
   }
 
-  announce("build");
-  const built = await steps.build(ws.publishedDir(), progress);
-  if (!built.ok) return failed("build", built.message);
   announce("deploy");
   const deployed = await steps.deploy(ws.publishedDir());
   if (!deployed.ok) return failed("deploy", deployed.message);
   progress({ step: "deploy", done: total, total, message: "Published" });
   const seconds = (performance.now() - started) / 1000;
-  return { ok: true, commit, seconds, message: deployed.message ?? built.message ?? "Published." };
+  return { ok: true, commit, seconds, message: deployed.message ?? buildMessage ?? "Published." };
 }

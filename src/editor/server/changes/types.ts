@@ -72,7 +72,10 @@ export interface Progress {
 }
 
 /** A step's answer: passed, or why not in words. */
-export type StepResult = { ok: true; message?: string } | { ok: false; message: string };
+export type StepResult =
+  | { ok: true; message?: string }
+  /** `refused`: a build that stopped because the site failed its check (the build validates first). */
+  | { ok: false; message: string; refused?: boolean };
 
 /** What publishing runs besides git; the editor passes the real ones, tests their own. */
 export interface PublishSteps {
@@ -81,7 +84,7 @@ export interface PublishSteps {
    * exactly that merged result, not yet pushed (its caches are kept from one publish to the next).
    */
   check(dir: string): Promise<StepResult>;
-  /** Builds the site in the published worktree. */
+  /** Builds the site in the published worktree (before it is pushed: a failure publishes nothing). */
   build(publishedDir: string, progress: (p: Progress) => void): Promise<StepResult>;
   /** Puts the built site live. */
   deploy(publishedDir: string): Promise<StepResult>;
