@@ -7,14 +7,13 @@
  * up to date after another change set was published (a merge by field of the same treatment),
  * and publishing it without the build. Prints medians against targets, and one JSON line.
  */
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Author, buildSteps, type PublishSteps, SiteWorkspace } from "../../src/editor/server/changes";
-import { siteCopy } from "./site-copy";
+import { committedSiteCopy } from "./site-copy";
 
 const targets = {
   open: 30_000,
@@ -90,17 +89,9 @@ async function realPublish(ws: SiteWorkspace, projectRoot: string, file: string,
 }
 
 export async function changesBench(count = 10_000, runs = 5, withBuild = false) {
-  const copy = siteCopy(count, "folder");
+  const copy = committedSiteCopy(count, "folder");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "site-editor-data-"));
   try {
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=Bench", "-c", "user.email=bench@example.com", ...args], {
-        cwd: copy.root,
-        env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
-      });
-    git("init", "--quiet", "--initial-branch=main");
-    git("add", "-A");
-    git("commit", "--quiet", "-m", "The site");
     const folder = "site-config/collections/cardiology-sub-departments";
     const slugs = readdirSync(path.join(copy.root, folder))
       .filter((f) => f.endsWith(".json") && f !== "_collection.json")

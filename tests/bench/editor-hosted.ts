@@ -11,7 +11,6 @@
  *
  * The live site's first build (at start) is not timed: a hosted editor builds it once.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +21,7 @@ import { startHostedEditor } from "../../src/editor/server/hosted/server";
 import { hostedSettings } from "../../src/editor/server/hosted/settings";
 import { Client, password } from "../editor/hosted/hosted-editor";
 import { freePort } from "../helpers/relay-process";
-import { siteCopy } from "./site-copy";
+import { committedSiteCopy } from "./site-copy";
 
 const collection = "site-config/collections/cardiology-sub-departments";
 const percentile = (values: number[], p: number) =>
@@ -39,16 +38,8 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 }
 
 export async function hostedBench(count = 10_000, seconds = 20) {
-  const copy = siteCopy(count, "folder");
+  const copy = committedSiteCopy(count, "folder");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hosted-bench-"));
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=Bench", "-c", "user.email=bench@example.com", ...args], {
-      cwd: copy.root,
-      env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
-    });
-  git("init", "--quiet", "--initial-branch=main");
-  git("add", "-A");
-  git("commit", "--quiet", "-m", "The site");
   const port = await freePort();
   const settings = hostedSettings({ PORT: String(port), EDITOR_DATA_DIR: path.join(dataDir, "data") });
   const db = await openEditorDb({ file: path.join(dataDir, "editor.db") });

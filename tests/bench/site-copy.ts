@@ -4,6 +4,7 @@
  * checkout). The copy shares node_modules with the checkout through a link; its build cache is
  * its own (node_modules/.cache/site-build/ keeps one folder per checkout).
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,4 +65,18 @@ export function siteCopy(count: number, storage: "file" | "folder" = "folder", p
     }
   }
   return { root: dir, dataFile, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `siteCopy` as a git repository with the copy committed on `main`: what the hosted editor clones. */
+export function committedSiteCopy(count: number, storage: "file" | "folder" = "folder"): SiteCopy {
+  const copy = siteCopy(count, storage);
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Bench", "-c", "user.email=bench@example.com", ...args], {
+      cwd: copy.root,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
+    });
+  git("init", "--quiet", "--initial-branch=main");
+  git("add", "-A");
+  git("commit", "--quiet", "-m", "The site");
+  return copy;
 }
