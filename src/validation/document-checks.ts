@@ -29,7 +29,7 @@ export const pageValues = ["treatment", "department", "speciality", "language"];
 export function documentChecks(schema: string, data: Json, file: string): UnplacedProblem[] {
   const problems: UnplacedProblem[] = [];
   const list = sluggedLists[schema];
-  if (list) problems.push(...duplicateSlugs(data[list], `/${list}`));
+  if (list) problems.push(...duplicateSlugs(data[list], `/${list}`, file));
   if (schema === "collection.schema.json") problems.push(...collectionMetaWarnings(data));
   if (schema === "treatment-page.schema.json") problems.push(...treatmentPageChecks(data, file));
   if (schema === "form.schema.json") problems.push(...formChecks(data, path.basename(file, ".json")));
@@ -46,7 +46,13 @@ function treatmentPageChecks(data: Json, file: string): UnplacedProblem[] {
   return problems;
 }
 
-function duplicateSlugs(entries: unknown, listAt: string): UnplacedProblem[] {
+/**
+ * What a translation's keys of `file` miss when its list's entries cannot be told apart by slug:
+ * every key then names no text (translations.ts), and those follow from the duplicate (fold.ts).
+ */
+export const translationKeysOf = (file: string) => `translation keys:${path.resolve(file)}`;
+
+function duplicateSlugs(entries: unknown, listAt: string, file: string): UnplacedProblem[] {
   if (!Array.isArray(entries)) return [];
   const firstAt = new Map<string, string>();
   const problems: UnplacedProblem[] = [];
@@ -55,7 +61,7 @@ function duplicateSlugs(entries: unknown, listAt: string): UnplacedProblem[] {
     if (typeof slug !== "string") return;
     const at = `${listAt}/${i}/slug`;
     const first = firstAt.get(slug);
-    if (first) problems.push(problem(say.DuplicateSlug, at, slug, first));
+    if (first) problems.push({ ...problem(say.DuplicateSlug, at, slug, first), explains: [translationKeysOf(file)] });
     else firstAt.set(slug, at);
   });
   return problems;

@@ -75,11 +75,28 @@ function followOnLines(cause: Problem, style: Style, indent: string): string[] {
   const byFile = new Map<string, number[]>();
   for (const f of cause.followOns ?? []) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f.line]);
   const lines = [...byFile].map(([file, at]) => {
-    const where = at.length === 1 ? `line ${at[0]}` : `lines ${list(at.map(String), "and")}`;
-    return `${indent}  ${style.hint("follow-on:")} ${plural(at.length, "reference")} to this ${what} in ${file} (${where})`;
+    const where = at.length === 1 ? `line ${at[0]}` : `lines ${list(lineRanges(at), "and")}`;
+    // A translation's keys follow from a duplicate slug: they are texts, not references.
+    const kind = file.includes("/i18n/") && what === "slug" ? "translated text" : "reference";
+    const to = kind === "reference" ? ` to this ${what}` : "";
+    return `${indent}  ${style.hint("follow-on:")} ${plural(at.length, kind)}${to} in ${file} (${where})`;
   });
   lines.push(style.hint(`${indent}  (npm run validate -- --verbose shows each follow-on in full)`));
   return lines;
+}
+
+/** Line numbers with runs of three or more written as ranges: [6, 7, 8, 9, 12] -> ["6–9", "12"]. */
+function lineRanges(lines: number[]): string[] {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) out.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) out.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return out;
 }
 
 /** Consecutive problems at the same place and pointer of one file, which share one header. */

@@ -16,6 +16,7 @@ import { englishOnly, type Language, siteLanguages } from "../shared/i18n/langua
 import { placeholderMismatch } from "../shared/i18n/placeholders";
 import { documentTexts, hasDocumentTexts } from "../shared/i18n/texts";
 import * as say from "./catalogue";
+import { translationKeysOf } from "./document-checks";
 import { problem } from "./catalogue/entry";
 import { PositionFinder } from "./positions";
 import { childPointer, type UnplacedProblem } from "./problem";
@@ -104,7 +105,12 @@ export function translationChecks(file: string, json: Json, settings: Translatio
       problems.push(
         other
           ? { ...problem(say.UntranslatableKey, at, key, other.value, englishShown), at: "key" }
-          : { ...problem(say.StaleTranslationKey, at, key, englishShown, closest(key, [...texts.keys()])), at: "key" },
+          : {
+              ...problem(say.StaleTranslationKey, at, key, englishShown, closest(key, [...texts.keys()])),
+              at: "key",
+              // Folded under a duplicate slug in the English file, when that is why (document-checks.ts).
+              missing: translationKeysOf(target.english),
+            },
       );
       continue;
     }
