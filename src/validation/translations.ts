@@ -16,8 +16,8 @@ import { englishOnly, type Language, siteLanguages } from "../shared/i18n/langua
 import { placeholderMismatch } from "../shared/i18n/placeholders";
 import { documentTexts, hasDocumentTexts } from "../shared/i18n/texts";
 import * as say from "./catalogue";
-import { translationKeysOf } from "./document-checks";
 import { problem } from "./catalogue/entry";
+import { translationKeysOf } from "./document-checks";
 import { PositionFinder } from "./positions";
 import { childPointer, type UnplacedProblem } from "./problem";
 import { closest } from "./suggest";

@@ -4,13 +4,15 @@
  * translator each change something in a change set of their own, a reviewer approves both, a
  * publisher publishes both, and the live site, built by the project's own build, shows both; the
  * repository's history names both authors. The translator cannot change an English file.
+ *
+ * EDITOR_SCREENSHOT=1 also writes docs/editor-changes.png (a change set in words, as the reviewer sees it).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HostedEditor, startTestEditor } from "../editor/hosted/hosted-editor";
+import { type HostedEditor, projectRoot, startTestEditor } from "../editor/hosted/hosted-editor";
 import { type OidcProviderHandle, startOidcProvider } from "../helpers/oidc-provider";
 import { launchBrowser } from "./harness";
 
@@ -68,7 +70,7 @@ async function signIn(email: string): Promise<Page> {
     .waitFor()
     .catch(async (error: Error) => {
       throw new Error(
-        `${email} did not get into the editor (${page.url()}): ${(await page.locator("body").innerText()).slice(0, 500)}\n${error.message}`,
+        `${email} did not get into the editor (${page.url()}): ${((await page.locator("body").textContent()) ?? "").slice(0, 500)}\n${error.message}`,
       );
     });
   return page;
@@ -146,6 +148,8 @@ describe("the hosted editor", { timeout: 600_000 }, () => {
     const rao = await signIn(people.reviewer);
     for (const set of ["Menu: Who We Are", "Telugu: contact page"]) {
       await openChanges(rao, set);
+      if (process.env.EDITOR_SCREENSHOT && set.startsWith("Menu"))
+        await rao.screenshot({ path: path.join(projectRoot, "docs/editor-changes.png") });
       await rao.getByRole("button", { name: "Approve" }).click();
       await rao.locator(".changes__status", { hasText: "approved" }).waitFor();
     }

@@ -248,6 +248,8 @@ export function EditorApp() {
         <main className="editor__main" key={changeSet ?? "published"}>
           {place.changes && hosted ? (
             <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
+          ) : place.file && files.find((f) => f.path === place.file)?.broken ? (
+            <RawFileEditor key={place.file} path={place.file} onSaved={refreshFiles} />
           ) : place.file &&
             collectionPlace(place.file) &&
             (!language || collectionPlace(place.file)?.storage === "folder") ? (

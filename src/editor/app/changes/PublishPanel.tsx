@@ -57,7 +57,10 @@ export function PublishPanel({ detail, onDone }: { detail: ChangeSetDetail; onDo
   const [state, setState] = useState<PublishState>();
   const [conflicts, setConflicts] = useState<ConflictView[]>();
   const [error, setError] = useState<string>();
-  const publisher = session().me.person?.roles.includes("publisher") ?? false;
+  const roles = session().me.person?.roles ?? [];
+  const publisher = roles.includes("publisher");
+  // Bringing up to date may mean choosing values: the people who make changes, and publishers.
+  const mayUpdate = publisher || roles.includes("editor") || roles.includes("translator");
 
   useEffect(() => {
     if (state?.state !== "running") return;
@@ -93,6 +96,7 @@ export function PublishPanel({ detail, onDone }: { detail: ChangeSetDetail; onDo
     }
   };
 
+  if (!mayUpdate) return null;
   const done = state?.progress.reduce((n, p) => n + p.done, 0) ?? 0;
   const total = state?.progress.reduce((n, p) => n + p.total, 0) ?? 0;
   return (
