@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChangeSetSummary } from "../../shared/changes-api";
 import { session, setChangeSet } from "../session";
+import { Alert } from "./Alert";
 import { listChangeSets, signOut, startChangeSet } from "./changes-client";
 
 const openStatuses = new Set(["open", "in-review", "approved", "changes-requested"]);
@@ -116,11 +117,7 @@ export function ChangeSetBar({
       >
         Sign out
       </button>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   );
 }

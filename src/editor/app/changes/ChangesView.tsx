@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ChangeSetDetail, ChangeSetSummary } from "../../shared/changes-api";
 import { session } from "../session";
+import { Alert } from "./Alert";
 import { statusWords } from "./ChangeSetBar";
 import {
   buildPreview,
@@ -74,11 +75,7 @@ export function ChangesView({ onChanged }: { onChanged: () => void }) {
           ))}
         </select>
       </label>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
       {detail ? (
         <section aria-labelledby="changeset-title">
           <h3 id="changeset-title">

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import type { ChangeSetDetail, ConflictView, PickView, PublishState } from "../../shared/changes-api";
 import { session } from "../session";
+import { Alert } from "./Alert";
 import { publishChangeSet, publishState, updateChangeSet } from "./changes-client";
 
 const shown = (value: unknown) =>
@@ -144,11 +145,7 @@ export function PublishPanel({ detail, onDone }: { detail: ChangeSetDetail; onDo
           </p>
         </div>
       ) : null}
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   );
 }
