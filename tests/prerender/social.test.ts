@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { headTags, localeOf } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
 import { cardDesign, cardFontFiles } from "../../src/build/social/card";
@@ -54,6 +54,43 @@ describe("a page's social card", { timeout: 30_000 }, () => {
     const renamed = await ensureCard({ ...card, title: "Heart Failure Clinic" }, store);
     expect(cardCounts.drawn).toBe(drawn + 1);
     expect(renamed.url).not.toBe(first.url);
+  });
+});
+
+describe("drawing a card", { timeout: 60_000 }, () => {
+  const logo = {
+    data: readFileSync(path.resolve(import.meta.dirname, "../../public/images/logo.svg")),
+    type: "image/svg+xml",
+  };
+  const pixel = async (png: Buffer, x: number, y: number) => {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    return [...data.subarray(at, at + 3)];
+  };
+
+  it("draws the same bytes whether it is a process's first card or a later one (a fresh and an incremental build agree)", async () => {
+    const { drawCard } = await import("../../src/build/social/card");
+    const first = await drawCard(card, logo, store.cacheDir);
+    await drawCard({ ...card, title: "Another page between", kicker: "ఆర్థోపెడిక్స్" }, logo, store.cacheDir);
+    expect((await drawCard(card, logo, store.cacheDir)).equals(first)).toBe(true);
+    vi.resetModules(); // a new process: the site's template is drawn again
+    const fresh = await import("../../src/build/social/card");
+    expect((await fresh.drawCard(card, logo, store.cacheDir)).equals(first)).toBe(true);
+  });
+
+  it("lays the page's words over the site's template: the accent pill and white title in the middle, the ground around", async () => {
+    const { drawCard } = await import("../../src/build/social/card");
+    const png = await drawCard({ ...card, title: "IIIIIIIIIIII" }, logo, store.cacheDir);
+    const ground = await pixel(png, 1180, 315); // right of the words, left of nothing: the gradient
+    expect(ground[0]).toBeLessThan(40); // a dark teal, not white and not the accent
+    expect(ground[1]).toBeGreaterThan(ground[0]);
+    const words = await drawCard({ ...card, title: "\u2588".repeat(3) }, logo, store.cacheDir);
+    // The pill's colour (#c2410c) at its left end, in the band's top half.
+    const column = await Promise.all(Array.from({ length: 200 }, (_, i) => pixel(words, 80, 160 + i)));
+    expect(column.some(([r, g, b]) => r > 180 && g < 90 && b < 40)).toBe(true);
+    // The foot's brand is drawn (light text at the bottom left).
+    const foot = await Promise.all(Array.from({ length: 34 }, (_, i) => pixel(png, 76, 540 + i)));
+    expect(foot.some(([r]) => r > 150)).toBe(true);
   });
 });
 
