@@ -23,6 +23,7 @@ export type RefKind =
   | "collection"
   | "collection-slug"
   | "data-file"
+  | "doctor-slug"
   | "email"
   | "form"
   | "image"

@@ -139,6 +139,7 @@ const dependsOn: Partial<Record<RefUse["kind"], string[]>> = {
   collection: ["presentation.schema.json"],
   "collection-slug": ["collection.schema.json", "treatment-page.schema.json"],
   canonical: ["site.schema.json"],
+  "doctor-slug": ["doctors.schema.json"],
 };
 
 function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): UnplacedProblem | undefined {
@@ -170,6 +171,11 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
     case "speciality-slug":
       if (c.specialitySlugs.has(value)) return undefined;
       return problem(say.UnknownSpecialitySlug, pointer, value, closest(value, c.specialitySlugs));
+    case "doctor-slug": {
+      const slugs = c.model.doctors.map((d) => d.slug);
+      if (slugs.includes(value)) return undefined;
+      return problem(say.UnknownReviewer, pointer, value, closest(value, slugs));
+    }
     case "branch-slug":
       if (c.branchSlugs.has(value)) return undefined;
       return problem(say.UnknownBranchSlug, pointer, value, closest(value, c.branchSlugs));

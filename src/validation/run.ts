@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { todayIso } from "../shared/clinical-review";
 import { installJsdom } from "../shared/html/node-dom";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
@@ -22,6 +23,7 @@ import { placeholderIn, readPlaceholders } from "./placeholders";
 import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
 import { checkReferences, referenceContext } from "./references";
+import { reviewDueProblems } from "./review-checks";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
 import { translationChecks, translationTarget, untranslatedFileWarnings } from "./translations";
 import { pageMetaWarnings } from "./warnings";
@@ -67,6 +69,8 @@ export interface SiteRunOptions extends PassOneSettings {
    * errors, not warnings. "if-production": when site.json's "production" is true (the build).
    */
   publish?: boolean | "if-production";
+  /** Today (YYYY-MM-DD), which medical reviews fall due against; default the clock's (UTC). Tests fix it. */
+  today?: string;
 }
 
 export interface RunOptions extends SiteRunOptions {
@@ -172,6 +176,9 @@ export function runValidation(options: RunOptions): RunReport {
   for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place)), schemaError))
     byFile.get(file)?.problems.push(...found);
 
+  for (const [file, found] of reviewDueProblems(model, options.today ?? todayIso()))
+    byFile.get(file)?.problems.push(...found);
+
   const folded = foldFollowOns(
     validated,
     (missing) => definitionOf(missing, model, context.routes),
@@ -179,7 +186,9 @@ export function runValidation(options: RunOptions): RunReport {
   );
   const publish = options.publish === true || (options.publish === "if-production" && model.production === true);
   if (publish)
-    for (const r of validated) for (const p of r.problems) if (say.publishBlockers.has(p.name)) p.severity = "error";
+    for (const r of validated)
+      for (const p of r.problems)
+        if (say.publishBlockers.has(p.name) || say.publishRefusals.has(p.name)) p.severity = "error";
 
   const placed = new Map<UnplacedProblem, Problem>();
   for (const r of validated) {

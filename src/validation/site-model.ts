@@ -31,6 +31,27 @@ export interface TreatmentFacts {
   canonical?: string;
   title?: string;
   description?: string;
+  /** Its medical review, as written (checked by the schema). */
+  review?: ReviewFacts;
+}
+
+/** A medical review as written in an entry ("review"): checked against today once the site is known. */
+export interface ReviewFacts {
+  reviewer?: string;
+  reviewed?: string;
+  nextReview?: string;
+}
+
+/** One reviewed entry of medical content: where its review is, and what names the page. */
+export interface ReviewedEntry {
+  kind: "treatments" | "specialities" | "blog-posts";
+  file: string;
+  /** The pointer of its "review" object. */
+  pointer: string;
+  /** The page's name and address, as messages name it. */
+  name: string;
+  path?: string;
+  review: ReviewFacts;
 }
 
 export interface PresentationFacts {
@@ -47,6 +68,12 @@ export interface SiteModel {
   specialities: Named[];
   branches: Named[];
   posts: Named[];
+  /** The doctors of doctors.json (a medical review names its reviewer by slug). */
+  doctors: Named[];
+  /** site.json's "clinicalReview", as written. */
+  clinicalReview?: unknown;
+  /** Medical reviews of speciality pages and articles (treatments' are with their collections). */
+  reviews: ReviewedEntry[];
   pages: PageFacts[];
   presentations: PresentationFacts[];
   /**
@@ -68,6 +95,8 @@ export function emptyModel(): SiteModel {
     specialities: [],
     branches: [],
     posts: [],
+    doctors: [],
+    reviews: [],
     pages: [],
     presentations: [],
     collectionSlugs: new Map(),
@@ -81,6 +110,31 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 const objects = (value: unknown): Json[] =>
   Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === "object") : [];
 
+/** An entry's "review" object, when it has one. */
+function reviewOf(entry: Json): ReviewFacts | undefined {
+  const review = entry.review;
+  if (review === null || typeof review !== "object") return undefined;
+  const r = review as Json;
+  return { reviewer: text(r.reviewer), reviewed: text(r.reviewed), nextReview: text(r.nextReview) };
+}
+
+/** The reviews of a list of entries (speciality pages at /specialities/{slug}, articles at /blogs/{slug}). */
+function reviewsOf(
+  entries: unknown,
+  kind: "specialities" | "blog-posts",
+  file: string,
+  list: string,
+  base: string,
+): ReviewedEntry[] {
+  return objects(entries).flatMap((e, index) => {
+    const review = reviewOf(e);
+    if (!review) return [];
+    const slug = text(e.slug);
+    const name = text(e.name) ?? text(e.title) ?? slug ?? `#${index + 1}`;
+    return [{ kind, file, pointer: `/${list}/${index}/review`, name, path: slug && `${base}/${slug}`, review }];
+  });
+}
+
 function named(entries: unknown): Named[] {
   return objects(entries).flatMap((e) => {
     const slug = text(e.slug);
@@ -93,8 +147,8 @@ function named(entries: unknown): Named[] {
  * "unread" stands for a site file that could not be read, with the schema it probably has.
  */
 export type Fact =
-  | { kind: "site"; canonicalBase?: string; production?: boolean }
-  | { kind: "specialities" | "branches" | "posts"; entries: Named[] }
+  | { kind: "site"; canonicalBase?: string; production?: boolean; clinicalReview?: unknown }
+  | { kind: "specialities" | "branches" | "posts" | "doctors"; entries: Named[]; reviews?: ReviewedEntry[] }
   | { kind: "page"; page: PageFacts }
   | { kind: "presentation"; presentation: PresentationFacts }
   | { kind: "collection"; dataFile: string; treatments: TreatmentFacts[] }
@@ -109,13 +163,24 @@ export function factOf(schema: string, data: Json, file: string, collectionsDir:
         kind: "site",
         canonicalBase: text(data.canonicalBase),
         production: typeof data.production === "boolean" ? data.production : undefined,
+        clinicalReview: data.clinicalReview,
       };
     case "specialities.schema.json":
-      return { kind: "specialities", entries: named(data.specialities) };
+      return {
+        kind: "specialities",
+        entries: named(data.specialities),
+        reviews: reviewsOf(data.specialities, "specialities", file, "specialities", "/specialities"),
+      };
     case "branches.schema.json":
       return { kind: "branches", entries: named(data.branches) };
     case "blog-posts.schema.json":
-      return { kind: "posts", entries: named(data.posts) };
+      return {
+        kind: "posts",
+        entries: named(data.posts),
+        reviews: reviewsOf(data.posts, "blog-posts", file, "posts", "/blogs"),
+      };
+    case "doctors.schema.json":
+      return { kind: "doctors", entries: named(data.doctors) };
     case "page.schema.json": {
       const route = text(data.route);
       const meta = data.meta && typeof data.meta === "object" ? (data.meta as Json) : undefined;
@@ -149,11 +214,14 @@ export function addFact(model: SiteModel, fact: Fact) {
     case "site":
       model.canonicalBase ??= fact.canonicalBase;
       model.production ??= fact.production;
+      model.clinicalReview ??= fact.clinicalReview;
       break;
     case "specialities":
     case "branches":
     case "posts":
+    case "doctors":
       model[fact.kind].push(...fact.entries);
+      if (fact.reviews) model.reviews.push(...fact.reviews);
       break;
     case "page":
       model.pages.push(fact.page);
@@ -208,6 +276,7 @@ function treatmentFacts(t: Json, file: string, at: string, index: number): Treat
     canonical: text(t.canonical_url),
     title: text(t.meta_title),
     description: text(t.meta_description),
+    review: reviewOf(t),
   };
 }
 

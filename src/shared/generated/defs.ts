@@ -99,6 +99,26 @@ export interface SharedDefinitions {
   [k: string]: unknown;
 }
 /**
+ * Which doctor last checked this medical content, and when. Shown on the page ('Medically reviewed by Dr … on …; next review due …') and in its search data. A clinical reviewer's approval in the hosted editor writes it; 'npm run validate' warns 30 days before the next review is due, and '--publish' refuses a page whose review is overdue.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "medicalReview".
+ */
+export interface MedicalReview {
+  /**
+   * The reviewing doctor: the 'slug' of their entry in doctors.json, such as 'dr-anjali-example'.
+   */
+  reviewer: string;
+  /**
+   * The day the doctor reviewed the content, as YYYY-MM-DD.
+   */
+  reviewed: string;
+  /**
+   * The day the next review is due, as YYYY-MM-DD. Leave it out for the review date plus site.json's clinical review interval (a year unless it says otherwise).
+   */
+  nextReview?: string;
+}
+/**
  * An image with its alternative text and intrinsic size (the size stops the page from jumping while it loads).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema

@@ -116,6 +116,23 @@ export interface Site {
    */
   production: boolean;
   /**
+   * Which content is medical advice, and how it is reviewed. Medical content records the doctor who reviewed it and when ('review'); the page shows it, the validator warns 30 days before a review is due and '--publish' refuses overdue ones, and in the hosted editor a change to medical content needs a clinical reviewer's approval besides the usual review. Leave it out for the defaults: treatment pages, speciality pages and blog articles are medical, reviewed every 12 months, with approval required once 'production' is true.
+   */
+  clinicalReview?: {
+    /**
+     * The kinds of content that are medical advice: 'treatments' (every treatment page), 'specialities' (the speciality pages, specialities.json), 'blog-posts' (the health articles, blog-posts.json). Default: all three.
+     */
+    medicalKinds?: ("treatments" | "specialities" | "blog-posts")[];
+    /**
+     * How long a review holds: a page's next review is due this many months after its review date, unless the page names its own next review date. Default: 12.
+     */
+    intervalMonths?: number;
+    /**
+     * Whether the hosted editor refuses to publish a change to medical content that no clinical reviewer approved. Leave it out to follow 'production' (required once the site is public).
+     */
+    requireApproval?: boolean;
+  };
+  /**
    * The year shown in the footer's copyright line.
    */
   footerYear: number;

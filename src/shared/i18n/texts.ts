@@ -68,8 +68,11 @@ const machineProperties = new Set([
  */
 const slugLists = new Set(["specialities", "branches", "words", "brandNames"]);
 
-/** Parts of a file that are never shown: what a form sends to the CRM stays as the CRM expects it. */
-const machineBranches = new Set(["lead"]);
+/**
+ * Parts of a file that are never shown as written: what a form sends to the CRM stays as the CRM
+ * expects it; a medical review is a doctor's slug and dates, which the page words in its language.
+ */
+const machineBranches = new Set(["lead", "review"]);
 
 /**
  * Whether the string at `key` (see keys.ts) is a text a reader sees. `value` tells a form field's

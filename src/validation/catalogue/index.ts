@@ -5,6 +5,7 @@
  * says *which* problem it found; the words live here, in this folder, where they can be read and
  * improved together. The checks turn an entry into a problem with `problem()` (entry.ts).
  */
+export * from "./clinical-review";
 export * from "./collections";
 export * from "./command-line";
 export * from "./contact";
