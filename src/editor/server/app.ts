@@ -5,7 +5,7 @@
  * DNS-rebinding name can reach the API.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { apiPrefix } from "../shared/api";
+import { apiPaths, apiPrefix } from "../shared/api";
 import { NotEditable } from "./config-store";
 import { HttpError } from "./http-error";
 import { registerJsonBodies } from "./json-body";
@@ -59,7 +59,9 @@ export function createEditorApp(options: EditorAppOptions): FastifyInstance {
     if (request.method !== "GET" && request.method !== "HEAD") {
       const type = String(request.headers["content-type"] ?? "");
       const length = Number(request.headers["content-length"] ?? 0);
-      if (length > 0 && !type.startsWith("application/json"))
+      // Pictures are uploaded as their bytes; everything else the editor sends is JSON.
+      const picture = request.url.startsWith(apiPaths.images) && type.startsWith("application/octet-stream");
+      if (length > 0 && !type.startsWith("application/json") && !picture)
         throw new HttpError(415, "Send the request as application/json.");
     }
   });

@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { createEditorApp, loopbackHost } from "./app";
 import type { Checker } from "./check";
 import { ConfigStore } from "./config-store";
+import type { PictureLimits } from "./images/picture";
 import { contentRoutes } from "./routes/content";
 import { SiteApi } from "./site-api";
 import { createViteApp, editorPages, pageHtml } from "./vite-app";
@@ -28,6 +29,8 @@ export interface EditorServerOptions {
   app?: boolean;
   /** Replaces the validator's checks (tests of the API's own behaviour). */
   check?: Checker;
+  /** Limits of uploaded pictures; default from the environment (images/picture.ts). */
+  pictures?: PictureLimits;
 }
 
 export interface RunningEditor {
@@ -75,7 +78,7 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
       });
     },
   });
-  await app.register(contentRoutes, { site: async () => site });
+  await app.register(contentRoutes, { site: async () => site, pictures: options.pictures });
   app.get("/", (_request, reply) => reply.redirect("/editor/"));
   app.get("/editor", (_request, reply) => reply.redirect("/editor/"));
 

@@ -47,6 +47,8 @@ export interface Written {
   path: string;
   before: string | undefined;
   after: string | undefined;
+  /** What a commit says of a file that is not config (an uploaded picture), in place of the diff's words. */
+  words?: string;
 }
 
 /** Told of what one request wrote, before the answer goes out (a hosted editor commits it). */

@@ -142,6 +142,20 @@ export interface PageChoice {
   kind: "page" | "entry" | "treatment";
 }
 
+/**
+ * POST /editor/api/images?name=<the file's own name>: the picture's bytes as the body
+ * (application/octet-stream). 201: stored under public/images/uploads/, cleaned of its metadata.
+ */
+export interface ImageUploadResponse {
+  /** The address config names it by ("/images/uploads/knee-x-ray.jpg"). */
+  src: string;
+  /** Its upright size as stored, in pixels. */
+  width: number;
+  height: number;
+  /** The stored file's size in bytes. */
+  bytes: number;
+}
+
 /** GET /editor/api/choices: what the pickers offer, from the site as saved. */
 export interface ChoicesResponse {
   pages: PageChoice[];
@@ -181,4 +195,5 @@ export const apiPaths = {
   duplicate: `${apiPrefix}duplicate`,
   untranslated: `${apiPrefix}untranslated`,
   raw: `${apiPrefix}raw`,
+  images: `${apiPrefix}images`,
 } as const;

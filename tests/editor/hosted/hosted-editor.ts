@@ -114,11 +114,13 @@ export class Client {
   async api<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { "x-csrf-token": this.csrf };
     if (this.changeSet) headers["x-change-set"] = this.changeSet;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    // Bytes (an uploaded picture) go as they are; anything else as JSON.
+    const bytes = body instanceof Uint8Array;
+    if (body !== undefined) headers["content-type"] = bytes ? "application/octet-stream" : "application/json";
     const response = await this.fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : bytes ? new Uint8Array(body) : JSON.stringify(body),
     });
     const text = await response.text();
     let parsed: unknown = text;

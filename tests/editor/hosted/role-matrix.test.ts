@@ -3,6 +3,7 @@
  * server: each answer is either the route working (2xx, or a 4xx that is about the request, never
  * 401 or 5xx) or 403, and 403 exactly where the role does not allow it.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../src/editor/server/auth";
 import type { PublishSteps } from "../../../src/editor/server/changes";
@@ -192,6 +193,19 @@ const routes: Route[] = [
       method: "POST",
       url: "/editor/api/duplicate",
       body: { path: collection, slug: "best-hospital-for-angiography-in-hyderabad" },
+      changeSet: await changeSet(),
+    }),
+  },
+  {
+    name: "POST images",
+    route: "POST /editor/api/images",
+    allowed: ["editor"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/images?name=matrix.png",
+      body: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
       changeSet: await changeSet(),
     }),
   },

@@ -119,12 +119,14 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const id = String(request.headers[changeSetHeader]);
       const person = request.person as Person;
       const message = files
-        .map((f) =>
-          commitMessage(
-            f.path,
-            f.before === undefined ? undefined : JSON.parse(f.before),
-            f.after === undefined ? undefined : JSON.parse(f.after),
-          ),
+        .map(
+          (f) =>
+            f.words ??
+            commitMessage(
+              f.path,
+              f.before === undefined ? undefined : JSON.parse(f.before),
+              f.after === undefined ? undefined : JSON.parse(f.after),
+            ),
         )
         .join("\n");
       await workspace.commit(

@@ -2,6 +2,7 @@
  * The editor's content API: one small handler per route, each working on the site the request
  * names (the working tree for `npm run edit`, a change set's worktree in a hosted editor).
  */
+import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type {
   CheckRequest,
@@ -11,12 +12,16 @@ import type {
   EntrySaveRequest,
   FileListResponse,
   FileResponse,
+  ImageUploadResponse,
   RawSaveRequest,
   SaveRequest,
   TranslationRequest,
   UntranslatedResponse,
 } from "../../shared/api";
 import { apiPaths } from "../../shared/api";
+import { HttpError } from "../http-error";
+import { type PictureLimits, PictureRefused, pictureLimits, tooLarge } from "../images/picture";
+import { storePicture } from "../images/store";
 import type { OnWritten, SiteApi } from "../site-api";
 import { checkEntry, duplicateEntry, openEntry, saveEntry, searchCollection } from "../site-entries";
 import { languagesOf } from "../translations";
@@ -28,6 +33,8 @@ export interface ContentRoutesOptions {
   written?: (request: FastifyRequest, site: SiteApi) => OnWritten | undefined;
   /** Throws an HttpError(403) when the person may not write `file` (an editor path). */
   mayWrite?: (request: FastifyRequest, file: string) => void;
+  /** Limits of uploaded pictures; default from the environment (`pictureLimits`). */
+  pictures?: PictureLimits;
 }
 
 type Query = Record<string, string | undefined>;
@@ -36,6 +43,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
   const { site } = options;
   const mayWrite = (request: FastifyRequest, file: unknown) => options.mayWrite?.(request, String(file));
   const written = (request: FastifyRequest, on: SiteApi) => options.written?.(request, on);
+  const limits = options.pictures ?? pictureLimits();
 
   app.get(apiPaths.files, async (request): Promise<FileListResponse> => (await site(request)).files());
 
@@ -103,4 +111,39 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
     const [status, answer] = await duplicateEntry(on, request.body, written(request, on));
     return reply.code(status).send(answer);
   });
+
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post<{ Querystring: Query; Body: Buffer }>(
+    apiPaths.images,
+    {
+      bodyLimit: limits.maxBytes,
+      // Fastify's own refusal of a large body, in words that say the limit (others go on up).
+      errorHandler: (error: Error & { code?: string }, request, reply) => {
+        if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+        return reply.code(413).send({ message: tooLarge(Number(request.headers["content-length"]), limits) });
+      },
+    },
+    async (request, reply) => {
+      const on = await site(request);
+      const given = request.query.name ?? "";
+      const { publicDir, projectRoot } = on.options.checkSetup;
+      mayWrite(request, `${path.relative(projectRoot, publicDir)}/images/uploads/${given}`);
+      if (!Buffer.isBuffer(request.body))
+        throw new HttpError(415, "Send the picture's bytes as the body, as application/octet-stream.");
+      try {
+        const stored: ImageUploadResponse = await storePicture(
+          request.body,
+          given,
+          { publicDir, root: projectRoot, limits },
+          written(request, on),
+        );
+        return reply.code(201).send(stored);
+      } catch (error) {
+        if (error instanceof PictureRefused) throw new HttpError(error.status, error.message);
+        throw error;
+      }
+    },
+  );
 }
