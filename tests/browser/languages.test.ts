@@ -175,6 +175,8 @@ describe("treatments' Telugu texts in Chromium, one treatment at a time", () => 
   ).strings;
   const teluguAngiography = teluguCardiology["sub_departments.best-hospital-for-angiography-in-hyderabad.content.h1"];
   const teluguHeartFailure = teluguCardiology["sub_departments.treatment-for-heart-failure-in-kukatpally.content.h1"];
+  const teluguHeartFailureText =
+    teluguCardiology["sub_departments.treatment-for-heart-failure-in-kukatpally.content.sections.0.description"];
   const data = (paths: string[]) =>
     paths.filter((p) => p.startsWith("/assets/data/") || p.startsWith("/assets/builtin/"));
 
@@ -223,15 +225,14 @@ describe("treatments' Telugu texts in Chromium, one treatment at a time", () => 
     expect(headings).not.toContain(angiography.content.h1);
     expect(await page.locator("html").getAttribute("lang")).toBe("te");
 
-    // A move to a treatment whose headings, questions and introduction are translated and its other
-    // paragraphs not: its Telugu heading, and its English paragraphs marked so.
+    // A move to a third treatment: its Telugu heading and paragraphs, none of them marked English.
     requested.length = 0;
     await moveTo(page, `/te/specialities/cardiology/${heartFailure.slug}`);
     const heading = page.getByRole("heading", { level: 1, name: teluguHeartFailure });
     await heading.waitFor();
     expect(await heading.getAttribute("lang")).toBeNull();
-    const english = page.getByText((heartFailure.content.sections?.[0]?.description ?? "").slice(0, 40));
-    expect(await english.first().evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("en");
+    const paragraph = page.getByText(teluguHeartFailureText.slice(0, 40));
+    expect(await paragraph.first().evaluate((el) => el.closest("[lang]")?.getAttribute("lang"))).toBe("te");
     expect(data(requested)).toEqual([
       `/assets/data/cardiology-sub-departments/${heartFailure.slug}.json`,
       `/assets/data/te/cardiology-sub-departments/${heartFailure.slug}.json`,

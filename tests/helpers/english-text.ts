@@ -41,13 +41,20 @@ export function englishWords(text: string): string[] {
   return (rest.match(/[A-Za-z0-9'’]+/g) ?? []).filter((word) => /^[A-Za-z][a-z'’]+$/.test(word));
 }
 
-/** Every text of a page in Latin letters that is not inside lang="en", with where it is. */
-export function unmarkedEnglish(html: string): string[] {
-  const found: string[] = [];
+/** A text of a page in Latin letters: where it is, the text, and whether it sits inside lang="en". */
+export interface EnglishText {
+  where: string;
+  text: string;
+  marked: boolean;
+}
+
+/** Every text of a page with English words in it, marked lang="en" or not, in document order. */
+export function englishTexts(html: string): EnglishText[] {
+  const found: EnglishText[] = [];
   const visit = (node: T.ChildNode | T.Document | T.Element, lang: string, where: string) => {
     if (node.nodeName === "#text") {
       const text = (node as T.TextNode).value.trim();
-      if (!lang.startsWith("en") && englishWords(text).length) found.push(`${where}: "${text.slice(0, 80)}"`);
+      if (englishWords(text).length) found.push({ where, text, marked: lang.startsWith("en") });
       return;
     }
     const element = node as T.Element;
@@ -59,13 +66,20 @@ export function unmarkedEnglish(html: string): string[] {
       const cls = element.attrs.find((a) => a.name === "class")?.value.split(" ")[0];
       name = `${element.tagName}${cls ? `.${cls}` : ""}`;
       for (const attr of element.attrs)
-        if (spoken.includes(attr.name) && !here.startsWith("en") && englishWords(attr.value).length)
-          found.push(`${name}[${attr.name}]: "${attr.value.slice(0, 80)}"`);
+        if (spoken.includes(attr.name) && englishWords(attr.value).length)
+          found.push({ where: `${name}[${attr.name}]`, text: attr.value, marked: here.startsWith("en") });
     }
     for (const child of (element as T.Element).childNodes ?? []) visit(child, here, name);
   };
   visit(parse(html), "", "");
   return found;
+}
+
+/** Every text of a page in Latin letters that is not inside lang="en", with where it is. */
+export function unmarkedEnglish(html: string): string[] {
+  return englishTexts(html)
+    .filter((t) => !t.marked)
+    .map((t) => `${t.where}: "${t.text.slice(0, 80)}"`);
 }
 
 /** The prerendered pages of a language: dist/<code>/**\/index.html. */
