@@ -36,10 +36,14 @@ export interface FieldChangeView {
   words: string;
 }
 
+/** Stands for "all pages" in a file's pages (navigation, footer, site settings and their translations). */
+export const everyPage = "every page";
+
 export interface FileChangesView {
   file: string;
   fileLabel: string;
   changes: FieldChangeView[];
+  /** Routes of the pages the file's changes show on ("/home"), or [everyPage]. */
   pages: string[];
 }
 

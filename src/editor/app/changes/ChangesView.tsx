@@ -9,6 +9,7 @@ import type { ChangeSetDetail, ChangeSetSummary } from "../../shared/changes-api
 import { session } from "../session";
 import { Alert } from "./Alert";
 import { statusWords } from "./ChangeSetBar";
+import { ComparePages } from "./ComparePages";
 import {
   buildPreview,
   listChangeSets,
@@ -91,7 +92,7 @@ export function ChangesView({ onChanged }: { onChanged: () => void }) {
                   <li key={`${change.pointer}:${change.kind}`}>{change.words}</li>
                 ))}
               </ul>
-              {file.pages.length > 0 ? <p className="changes__pages">Pages: {file.pages.join(", ")}</p> : null}
+              {file.pages.length > 0 ? <ComparePages id={detail.id} pages={file.pages} /> : null}
             </section>
           ))}
           {detail.reviews.length > 0 ? (

@@ -5,13 +5,13 @@
  */
 
 import { localPath } from "../../../shared/i18n/languages";
+import { everyPage } from "../../shared/changes-api";
 import { describeFile } from "../../shared/config-files";
 import { isObject } from "./match";
 import { translationOf } from "./translation-labels";
 import type { FieldChange } from "./types";
 
-/** Stands for "all pages" in `FileChanges.pages`. */
-export const everyPage = "every page";
+export { everyPage };
 
 const sitewide = new Set(["site", "navigation", "footer"]);
 

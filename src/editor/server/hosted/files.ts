@@ -71,6 +71,11 @@ export async function registerFiles(app: FastifyInstance, options: FilesOptions)
     const pathname = request.url.split("?")[0];
     const file = fileIn(root, pathname);
     if (file) return send(reply, root, file, "no-cache");
+    // A published page framed beside a preview asks for its own build's scripts and styles: their
+    // names carry their content's hash, so the published site's file is the one it means.
+    const published = options.siteDir(undefined);
+    const asset = pathname.startsWith("/assets/") && root !== published ? fileIn(published, pathname) : undefined;
+    if (asset) return send(reply, published, asset, "no-cache");
     // A path with no page: the app shell, whose router does what the spec says (aliases, /home).
     if (existsSync(path.join(root, "shell.html"))) return send(reply, root, "shell.html", "no-cache");
     return reply.redirect("/home");

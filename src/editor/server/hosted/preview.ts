@@ -4,7 +4,13 @@
  * origin at the site's own paths, so a reviewer can follow every link, on a phone too. The
  * `editor-preview` cookie says which change set a browser is looking at; "Back to the published
  * site" clears it. Signed out, nobody gets here (the auth plugin's guard).
+ *
+ * For "before and after" side by side, a published page is also served at
+ * /editor/published/page/<its path>, whatever the cookie says: the app frames it beside the same
+ * path seen through the change set's preview.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { allow } from "../auth";
 import type { PublishSteps, SiteWorkspace, StepResult } from "../changes";
@@ -48,6 +54,19 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewOption
       .header("Set-Cookie", `${previewCookie}=${id}; Path=/; HttpOnly; SameSite=Lax${secure}`)
       .redirect("/home");
   });
+
+  app.get<{ Params: { "*": string } }>(
+    "/editor/published/page/*",
+    { preHandler: allow(mayRead) },
+    async (request, reply) => {
+      const root = path.join(workspace.publishedDir(), "dist");
+      const page = path.resolve(root, `./${request.params["*"]}`, "index.html");
+      const html = page.startsWith(root + path.sep) ? await readFile(page, "utf8").catch(() => undefined) : undefined;
+      if (html === undefined)
+        throw new HttpError(404, "That page is not on the published site: it may be new in this change set.");
+      return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
+    },
+  );
 
   app.get("/editor/published/site", { preHandler: allow(mayRead) }, async (request, reply) => {
     const secure = request.protocol === "https" ? "; Secure" : "";

@@ -3,7 +3,8 @@
  * with two differences the editor needs. Its own pages may be framed by the editor itself (the
  * live preview is a frame of the same origin), and its app runs ajv's compiled validators, which
  * ajv makes with `new Function`: the editor's pages (signed-in staff only) allow 'unsafe-eval'.
- * The site's pages served for a preview keep the site's own policy, exactly as published.
+ * The site's pages served for a preview, or as published beside one (/editor/published/page/),
+ * keep the site's own policy, exactly as published.
  */
 import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -35,7 +36,7 @@ export async function registerEditorSecurity(app: FastifyInstance) {
     strictTransportSecurity: false,
   });
   app.addHook("onRequest", async (request, reply) => {
-    const editorPage = request.url.startsWith("/editor/");
+    const editorPage = request.url.startsWith("/editor/") && !request.url.startsWith("/editor/published/page/");
     reply.header("Content-Security-Policy", editorPage ? editorContentSecurityPolicy : sitePolicy);
     reply.header("Permissions-Policy", permissionsPolicy);
     reply.header("X-Robots-Tag", "noindex, nofollow");
