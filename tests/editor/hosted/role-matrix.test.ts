@@ -67,6 +67,34 @@ async function openFile(file: string, id?: string) {
 }
 
 const nav = "site-config/navigation.json";
+
+let published: Promise<string> | undefined;
+/** The navigation as it was before a change this test publishes (once): a version to restore. */
+function olderVersion(): Promise<string> {
+  published ??= (async () => {
+    const id = await changeSet();
+    const { data, hash } = await openFile(nav, id);
+    data.topBar.callLabel = "Call the hospital";
+    boss.changeSet = id;
+    await boss.api("PUT", "/editor/api/file", { path: nav, data, baseHash: hash });
+    boss.changeSet = undefined;
+    await boss.api("POST", `/editor/api/changes/${id}/submit`, {});
+    await boss.api("POST", `/editor/api/changes/${id}/review`, { verdict: "approved", comment: "" });
+    await boss.api("POST", `/editor/api/changes/${id}/publish`, {});
+    for (let state = ""; state !== "published"; ) {
+      const { body } = await boss.api<{ state: string; message: string }>("GET", `/editor/api/changes/${id}/publish`);
+      if (body.state === "failed" || body.state === "refused") throw new Error(body.message);
+      state = body.state;
+      if (state !== "published") await new Promise((resolve) => setImmediate(resolve));
+    }
+    const { body } = await boss.api<{ versions: { commit: string }[] }>(
+      "GET",
+      `/editor/api/history?path=${encodeURIComponent(nav)}&limit=2`,
+    );
+    return body.versions[1].commit;
+  })();
+  return published;
+}
 const collection = "site-config/collections/cardiology-sub-departments.json";
 
 const routes: Route[] = [
@@ -277,6 +305,31 @@ const routes: Route[] = [
     route: "POST /editor/api/changes/:id/preview",
     allowed: readers,
     prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/preview`, body: {} }),
+  },
+  {
+    name: "GET history",
+    route: "GET /editor/api/history",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/history?path=${encodeURIComponent(collection)}&limit=2` }),
+  },
+  {
+    name: "GET history version",
+    route: "GET /editor/api/history/version",
+    allowed: readers,
+    prepare: async () => ({
+      method: "GET",
+      url: `/editor/api/history/version?path=${encodeURIComponent(nav)}&commit=${await olderVersion()}`,
+    }),
+  },
+  {
+    name: "POST history restore (English)",
+    route: "POST /editor/api/history/restore",
+    allowed: ["editor"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/history/restore",
+      body: { path: nav, commit: await olderVersion() },
+    }),
   },
   {
     name: "GET me",

@@ -176,7 +176,7 @@ function oneLine(text: string): string {
 }
 
 /** Parses a file's text as JSON; undefined for no file, the text itself when it is not JSON. */
-function parsed(text: string | undefined): unknown {
+export function parsed(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text);

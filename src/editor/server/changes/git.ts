@@ -112,3 +112,42 @@ export async function textAt(repo: string, rev: string, file: string): Promise<s
   const out = await git(repo, ["cat-file", "blob", `${rev}:${file}`], { okCodes: [128] });
   return out.code === 0 ? out.stdout : undefined;
 }
+
+/**
+ * Many files' texts in one `git cat-file --batch` ("<rev>:<file>" each; undefined where there is
+ * none), so a history of fifty versions costs one process rather than a hundred.
+ */
+export function textsAt(repo: string, specs: readonly string[]): Promise<(string | undefined)[]> {
+  if (specs.length === 0) return Promise.resolve([]);
+  const args = ["cat-file", "--batch"];
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      "git",
+      [...settings, ...args],
+      { cwd: repo, env: baseEnv(), maxBuffer: 256 * 1024 * 1024, encoding: "buffer" },
+      (error, stdout, stderr) => {
+        if (error) return reject(new GitError(args, error.code ?? -1, "", stderr.toString("utf8")));
+        // Each answer is "<sha> blob <size>\n<bytes>\n", or "<spec> missing\n" (or "ambiguous").
+        const out: (string | undefined)[] = [];
+        let at = 0;
+        for (let i = 0; i < specs.length; i++) {
+          const end = stdout.indexOf(10, at);
+          const header = stdout.toString("utf8", at, end);
+          at = end + 1;
+          const found = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
+          if (!found) {
+            out.push(undefined);
+            continue;
+          }
+          const size = Number(found[2]);
+          // A folder (a tree) is no file's text; its bytes are skipped all the same.
+          out.push(found[1] === "blob" ? stdout.toString("utf8", at, at + size) : undefined);
+          at += size + 1;
+        }
+        resolve(out);
+      },
+    );
+    // A spec holding a newline would be read as two: such a path is never a site file.
+    child.stdin?.end(`${specs.map((s) => s.replace(/\n/g, " ")).join("\n")}\n`);
+  });
+}

@@ -4,10 +4,21 @@
  */
 
 export { commitMessage, describeChange, describeFileChanges } from "./describe";
-export { editorCommitter, GitError } from "./git";
+export { editorCommitter, GitError, textsAt } from "./git";
+export {
+  changesOf,
+  type HistoryPage,
+  type HistoryTarget,
+  history,
+  restoredText,
+  targetLabel,
+  type Version,
+  versionText,
+} from "./history";
 export { mergeJson } from "./merge";
 export { everyPage } from "./pages";
 export { publishSteps } from "./publish";
+export { publishedVersion, restoreTitle, restoreVersion, type VersionInfo } from "./restore";
 export {
   buildStep,
   buildSteps,

@@ -8,13 +8,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type {
   ChangeSetDetail,
   ChangeSetSummary,
+  FieldChangeView,
   PickView,
   PublishState,
   UpdateResponse,
 } from "../../shared/changes-api";
 import { changesPaths } from "../../shared/changes-api";
 import { allow, type ChangeSetRow, type EditorDb, type Person } from "../auth";
-import type { SiteWorkspace } from "../changes";
+import type { FieldChange, SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
 import type { ChangeSites } from "./change-sites";
 import type { Publisher } from "./publisher";
@@ -34,6 +35,28 @@ const person = (request: FastifyRequest) => request.person as Person;
 
 /** A new change set's id: short, readable in a branch name, unguessable enough not to collide. */
 const newId = () => randomBytes(6).toString("hex");
+
+/** Starts a change set named `title` for `by`: its branch and worktree, and its row; returns its id. */
+export async function startChangeSet(
+  db: EditorDb,
+  workspace: SiteWorkspace,
+  by: Person,
+  title: string,
+): Promise<string> {
+  const id = newId();
+  await workspace.create(id, authorOf(by), title);
+  await db.changeSets.create({ id, title, author: by.id, createdAt: Date.now() });
+  return id;
+}
+
+/** A field change as the app shows it (the values stay on the server: the words carry them). */
+export const fieldChangeView = ({ file, pointer, label, kind, words }: FieldChange): FieldChangeView => ({
+  file,
+  pointer,
+  label,
+  kind,
+  words,
+});
 
 export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOptions) {
   const { db, workspace, sites, publisher } = options;
@@ -82,9 +105,7 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
       const title = typeof request.body?.title === "string" ? request.body.title.trim().slice(0, 120) : "";
       if (!title)
         throw new HttpError(400, "Give the change set a name that says what it changes, such as 'Menu: About us'.");
-      const id = newId();
-      await workspace.create(id, authorOf(person(request)), title);
-      await db.changeSets.create({ id, title, author: person(request).id, createdAt: Date.now() });
+      const id = await startChangeSet(db, workspace, person(request), title);
       return reply.code(201).send(await summary(await open(id)));
     },
   );
@@ -104,7 +125,7 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
           file: f.file,
           fileLabel: f.fileLabel,
           pages: f.pages,
-          changes: f.changes.map(({ file, pointer, label, kind, words }) => ({ file, pointer, label, kind, words })),
+          changes: f.changes.map(fieldChangeView),
         })),
         reviews: await Promise.all(
           reviews.map(async (r) => ({ by: await nameOf(r.by), verdict: r.verdict, comment: r.comment, at: r.at })),

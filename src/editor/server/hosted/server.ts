@@ -23,6 +23,7 @@ import { authorOf, changeRoutes } from "./change-routes";
 import { ChangeSites } from "./change-sites";
 import { registerFiles } from "./files";
 import { headOf } from "./git-head";
+import { historyRoutes } from "./history-routes";
 import { previewRoutes } from "./preview";
 import { Publisher } from "./publisher";
 import { mayEdit, mayRead, writeRefusal } from "./roles";
@@ -158,6 +159,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   if (!existsSync(path.join(workspace.publishedDir(), "dist", "shell.html")))
     publisher.buildPublished((line) => app.log.info(line));
   await app.register(changeRoutes, { db, workspace, sites, publisher });
+  await app.register(historyRoutes, { db, workspace });
   await app.register(previewRoutes, { workspace, build: steps.build });
   site = await registerFiles(app, {
     appDir: () => appDir,
