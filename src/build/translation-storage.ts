@@ -3,8 +3,9 @@
  * (collection-storage.ts): a collection file's translation, `i18n/{code}/collections/{stem}.json`
  * with keys `sub_departments.{slug}.…`, becomes one file per translated treatment,
  * `i18n/{code}/collections/{stem}/{slug}.json`, keyed from the treatment (`content.h1`), and back.
- * Each keeps its translation's status and note; joined, the collection's translation is a draft
- * while any of its treatments' is.
+ * Each keeps its translation's note, and the English sources and review marks of its own texts
+ * (src/shared/i18n/review.ts); the status follows from them (joined, the collection's translation
+ * is a draft while any of its treatments' texts is unreviewed).
  *
  * Everything is checked and written beside its place first; `commit` puts it in place once the
  * collection itself has moved, so a refusal leaves every file as it was.
@@ -17,6 +18,7 @@ import {
   treatmentKeyPrefix,
   treatmentTranslationFiles,
 } from "../shared/collections/treatment-translations";
+import { derivedStatus, reviewedKeys } from "../shared/i18n/review";
 import { json, StorageError, schemaFrom, schemasOf } from "./storage-files";
 
 /** What is ready to be put in place: `commit` does it and says how many files per language. */
@@ -33,6 +35,25 @@ function siteRootOf(collection: string): string | undefined {
 const readTranslation = (file: string) => JSON.parse(readFileSync(file, "utf8")) as TranslationFile;
 
 const shown = (file: string) => path.relative(process.cwd(), file);
+
+/**
+ * The `sources` and `reviewed` of `doc`'s keys starting with `prefix`, renamed by `rename`; none
+ * when the file records neither (a file written before texts were reviewed one by one).
+ */
+function reviewOf(
+  doc: TranslationFile,
+  prefix: string,
+  rename: (key: string) => string,
+): { sources?: Record<string, unknown>; reviewed?: string[] } {
+  if (doc.sources === undefined && doc.reviewed === undefined) return {};
+  const sources = Object.fromEntries(
+    Object.entries(doc.sources ?? {})
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, hash]) => [rename(key), hash]),
+  );
+  const reviewed = [...reviewedKeys(doc)].filter((key) => key.startsWith(prefix)).map(rename);
+  return { sources, reviewed };
+}
 
 /** Prepares each language's translation of the collection file `file` (with treatments `slugs`) as a folder. */
 export function splitTranslations(file: string, slugs: ReadonlySet<string>): PendingTranslations {
@@ -61,8 +82,11 @@ export function splitTranslations(file: string, slugs: ReadonlySet<string>): Pen
     mkdirSync(temporary);
     const schema = schemaFrom(folder, "translation.schema.json", schemasOf(source, doc.$schema));
     for (const [slug, strings] of bySlug) {
-      const { $schema: _schema, strings: _strings, ...rest } = doc;
-      writeFileSync(path.join(temporary, `${slug}.json`), json({ $schema: schema, ...rest, strings }));
+      const { $schema: _schema, strings: _strings, sources, reviewed, ...rest } = doc;
+      const review = reviewOf(doc, treatmentKeyPrefix(slug), (key) => key.slice(treatmentKeyPrefix(slug).length));
+      const own = { $schema: schema, ...rest, strings, ...review };
+      const stamped = review.sources === undefined ? own : { ...own, status: derivedStatus(own) };
+      writeFileSync(path.join(temporary, `${slug}.json`), json(stamped));
     }
     ready.push({ lang, source, temporary, folder, count: bySlug.size });
   }
@@ -99,9 +123,16 @@ export function joinTranslations(folder: string, slugs: readonly string[]): Pend
     if (existsSync(file)) throw new StorageError(`${shown(file)} exists already; move it away first.`);
     const docs = present.map((slug) => ({ slug, doc: readTranslation(files[slug]) }));
     const strings: Record<string, unknown> = {};
-    for (const { slug, doc } of docs)
+    const sources: Record<string, unknown> = {};
+    const reviewed: string[] = [];
+    for (const { slug, doc } of docs) {
       for (const [key, value] of Object.entries(doc.strings ?? {}))
         strings[`${treatmentKeyPrefix(slug)}${key}`] = value;
+      const review = reviewOf(doc, "", (key) => `${treatmentKeyPrefix(slug)}${key}`);
+      Object.assign(sources, review.sources);
+      reviewed.push(...(review.reviewed ?? []));
+    }
+    const recorded = docs.some(({ doc }) => doc.sources !== undefined || doc.reviewed !== undefined);
     const notes = [...new Set(docs.map(({ doc }) => doc.note).filter((n): n is string => typeof n === "string"))];
     const first = docs[0];
     const joined = {
@@ -110,9 +141,14 @@ export function joinTranslations(folder: string, slugs: readonly string[]): Pend
         "translation.schema.json",
         schemasOf(files[first.slug], first.doc.$schema),
       ),
-      status: docs.every(({ doc }) => doc.status === "reviewed") ? "reviewed" : "draft",
+      status: recorded
+        ? derivedStatus({ strings, reviewed })
+        : docs.every(({ doc }) => doc.status === "reviewed")
+          ? "reviewed"
+          : "draft",
       ...(notes.length > 0 ? { note: notes.join("\n") } : {}),
       strings,
+      ...(recorded ? { sources, reviewed } : {}),
     };
     const temporary = `${file}.joining`;
     writeFileSync(temporary, json(joined));

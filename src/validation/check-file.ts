@@ -4,6 +4,7 @@
  * model. Everything else waits until every file has had its first pass.
  */
 import path from "node:path";
+import { derivedStatus } from "../shared/i18n/review";
 import { hasDocumentTexts } from "../shared/i18n/texts";
 import { type RefUse, validateDocument } from "./ajv";
 import * as say from "./catalogue";
@@ -121,7 +122,7 @@ export class FileChecker {
     const json = data as Json;
     if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
     if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = hasDocumentTexts(json);
-    if (file.startsWith(this.translationsPrefix)) result.draft = json.status === "draft";
+    if (file.startsWith(this.translationsPrefix)) result.draft = derivedStatus(json) === "draft";
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json);

@@ -6,14 +6,16 @@
  * a key naming no text of the English file (the text was removed or moved) or a value that is not
  * a text (a route, a slug); placeholders that differ from the English; HTML the site would change.
  * Warnings: the texts still missing, each with its place in the English file, summarised per file;
- * per language, on site.json, the drafts awaiting a native speaker's review (as sample data is
- * listed) and the files with no translation.
+ * each stale text (its English changed since it was translated) with both places; texts whose
+ * English source is not recorded; a "status" other than the texts make it; per language, on
+ * site.json, the drafts awaiting review (as sample data is listed) and the files with no translation.
  */
 import path from "node:path";
 import { findHtmlProblems } from "../shared/html/html";
 import { keyedTexts } from "../shared/i18n/keys";
 import { englishOnly, type Language, siteLanguages } from "../shared/i18n/languages";
 import { placeholderMismatch } from "../shared/i18n/placeholders";
+import { derivedStatus, isStale, reviewedKeys, sourceOf } from "../shared/i18n/review";
 import { documentTexts, hasDocumentTexts } from "../shared/i18n/texts";
 import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
@@ -125,14 +127,57 @@ export function translationChecks(file: string, json: Json, settings: Translatio
       if (html.length > 0) problems.push(problem(say.TranslationHtml, at, key, html));
     }
   }
+  let finder: PositionFinder | undefined;
+  const placeOf = (pointer: string) => {
+    finder ??= new PositionFinder(english.text);
+    const { line, column } = finder.of(pointer);
+    return `${englishShown}:${line}:${column}`;
+  };
   const missing = [...texts.values()].filter((t) => !Object.hasOwn(strings, t.key));
   if (missing.length > 0) {
-    const finder = new PositionFinder(english.text);
-    const named = missing.map((t) => {
-      const { line, column } = finder.of(t.pointer);
-      return `'${t.key}' (${englishShown}:${line}:${column})`;
-    });
+    const named = missing.map((t) => `'${t.key}' (${placeOf(t.pointer)})`);
     problems.push(problem(say.MissingTranslations, "/strings", language.englishName, englishShown, named, texts.size));
+  }
+  problems.push(...reviewProblems(json, texts, language.englishName, [englishShown, settings.display(file)], placeOf));
+  return problems;
+}
+
+/**
+ * Per text: a translation whose English changed since (stale), with the English text's place;
+ * per file: texts with no recorded source, and a "status" that says other than the texts. Only
+ * texts with a recorded source are hashed, each once: a few milliseconds for a whole site.
+ */
+function reviewProblems(
+  json: Json,
+  texts: ReadonlyMap<string, { pointer: string; value: string }>,
+  language: string,
+  [englishShown, shown]: [english: string, translation: string],
+  placeOf: (pointer: string) => string,
+): UnplacedProblem[] {
+  const problems: UnplacedProblem[] = [];
+  const unknown: string[] = [];
+  let translated = 0;
+  const strings = (json.strings ?? {}) as Json;
+  for (const [key, value] of Object.entries(strings)) {
+    const text = texts.get(key);
+    if (!text || typeof value !== "string" || value.trim() === "") continue;
+    translated++;
+    const recorded = sourceOf(json, key);
+    if (recorded === undefined) unknown.push(key);
+    else if (isStale(recorded, text.value)) {
+      const place = `${placeOf(text.pointer)} -> ${text.pointer}`;
+      problems.push(
+        problem(say.StaleTranslation, childPointer("/strings", key), key, language, place, text.value, shown),
+      );
+    }
+  }
+  if (unknown.length > 0)
+    problems.push(problem(say.TranslationSourcesUnknown, "/strings", englishShown, unknown, translated));
+  const derived = derivedStatus(json);
+  if (typeof json.status === "string" && json.status !== derived) {
+    const reviewed = reviewedKeys(json);
+    const unreviewed = Object.keys(strings).filter((k) => !reviewed.has(k)).length;
+    problems.push(problem(say.TranslationStatusDiffers, "/status", json.status, derived, unreviewed));
   }
   return problems;
 }
@@ -171,7 +216,7 @@ export function untranslatedFileWarnings(
     const drafts = [...translated].filter(
       (f) =>
         f.startsWith(folder + path.sep) &&
-        (draftIn(f) ?? (readJson(settings, f)?.data as Json | undefined)?.status === "draft"),
+        (draftIn(f) ?? derivedStatus((readJson(settings, f)?.data ?? {}) as Json) === "draft"),
     );
     const at = `/languages/${i + 1}`;
     return [

@@ -7,6 +7,10 @@ export function quote(text: string, max = 100): string {
   return `'${shown.replace(/\r/g, "\\r").replace(/\n/g, "\\n").replace(/\t/g, "\\t")}'`;
 }
 
+/** Lists at most `max` items ("'a', 'b' and 3 more"), then how many more. */
+export const some = (items: readonly string[], max = 5) =>
+  list(items.length > max ? [...items.slice(0, max), `${items.length - max} more`] : items, "and");
+
 /** A found value, described: "'Total Knee'", "the number 4", "true", "a list of 2 items". */
 export function describe(value: unknown): string {
   if (value === undefined) return "nothing";

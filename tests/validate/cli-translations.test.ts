@@ -11,7 +11,7 @@ describe("validate CLI: translations", () => {
 
   it("fails on a translation's mistakes, counting errors and warnings", () => {
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("8 errors and 6 warnings in 6 of 19 files.");
+    expect(run.stdout).toContain("8 errors and 11 warnings in 6 of 19 files.");
   });
 
   it("refuses a key the English file no longer has, suggesting the nearest", () => {
@@ -88,11 +88,25 @@ describe("validate CLI: translations", () => {
     );
   });
 
+  it("takes a file written before per-text review as unreviewed, with no staleness known, and says so", () => {
+    expect(run.stdout).toContain(
+      lines(
+        "site-config/i18n/te/pages/speciality.json:3:13 -> /status",
+        `  warning: "status" says 'reviewed', but its texts make it 'draft' (2 texts not marked reviewed): the status follows from "reviewed". Run 'npm run translations -- stamp' to write it, or mark the texts reviewed in the editor.`,
+        `  hint: A file is reviewed when a reviewer has approved every text it translates: each key of "strings" is in "reviewed".`,
+        "",
+        "site-config/i18n/te/pages/speciality.json:4:14 -> /strings",
+        `  warning: 2 of 2 translated texts record no English source in "sources", so nobody can tell whether site-config/pages/speciality.json changed after they were translated: 'meta.title' and 'meta.description'. Check them against today's English, then save the file in the editor or run 'npm run translations -- stamp' to record it.`,
+        `  hint: A file written before texts were reviewed one by one has no "sources" and no "reviewed": every text in it counts as unreviewed.`,
+      ),
+    );
+  });
+
   it("lists, per language on site.json, the drafts awaiting a native speaker and the files not translated", () => {
     expect(run.stdout).toContain(
       lines(
         "site-config/site.json:6:5 -> /languages/1",
-        '  warning: 2 Telugu translations are drafts awaiting review by a native speaker: navigation.json and pages/nowhere.json. Have each read and corrected, then set its "status" to "reviewed".',
+        "  warning: 4 Telugu translations are drafts awaiting review by a native speaker: navigation.json, pages/home.json, pages/nowhere.json and pages/speciality.json. Have a reviewer read each text and mark it reviewed in the editor (a file is reviewed when all its texts are).",
         "  warning: 11 files with texts have no Telugu translation yet, so their texts show in English on Telugu pages:",
       ),
     );

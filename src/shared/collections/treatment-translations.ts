@@ -24,6 +24,10 @@ export interface TranslationFile {
   status?: string;
   note?: string;
   strings?: Record<string, unknown>;
+  /** The English each text was made from, by key (src/shared/i18n/review.ts). */
+  sources?: Record<string, unknown>;
+  /** The keys of the texts a reviewer approved. */
+  reviewed?: unknown;
 }
 
 /** Where a treatment's keys start in its collection file's translation. */

@@ -9,9 +9,9 @@ export interface Translation {
    */
   $schema: string;
   /**
-   * 'draft': written but not yet read by a native speaker (the validator lists drafts, as it lists sample data); 'reviewed': a native speaker has read and approved every text.
+   * Follows from the texts: 'reviewed' when a reviewer has approved every translated text (every key of "strings" is in "reviewed"), else 'draft'. The editor and `npm run translations -- stamp` write it; the validator derives the status from "reviewed" (listing drafts as it lists sample data) and warns when this field says otherwise. Optional: a file without "reviewed" is a draft whatever it says here.
    */
-  status: "draft" | "reviewed";
+  status?: "draft" | "reviewed";
   /**
    * Anything the next translator or reviewer should know. Not shown on the site.
    */
@@ -22,4 +22,14 @@ export interface Translation {
   strings: {
     [k: string]: string;
   };
+  /**
+   * For each translated text, by its key: a short hash (8 hexadecimal digits) of the English text it was translated from. When the English text changes, its hash no longer matches and the translation is stale: the validator names it with the English text's place, the editor shows the old English, the new English and the translation side by side, and the site keeps showing the translation until it is updated. The editor writes it on every save; `npm run translations -- stamp` writes it for files edited by hand. A text with no hash here cannot be told stale (the validator says so).
+   */
+  sources?: {
+    [k: string]: string;
+  };
+  /**
+   * The keys of the texts a reviewer (a native speaker with the editor's reviewer role) has read and approved, in any order. A text whose translation changes leaves the list when it is saved in the editor; a text not listed awaits review. The file's "status" follows from this list.
+   */
+  reviewed?: string[];
 }

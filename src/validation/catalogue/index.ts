@@ -16,5 +16,6 @@ export * from "./publish";
 export * from "./references";
 export * from "./schema";
 export * from "./text";
+export * from "./translation-review";
 export * from "./translations";
 export * from "./warnings";

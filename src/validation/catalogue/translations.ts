@@ -1,11 +1,7 @@
 /** Translations (site-config/i18n/{code}/): what the validator says about them. */
 
-import { list, plural, quote } from "../words";
+import { list, plural, quote, some } from "../words";
 import { didYouMean, entry } from "./entry";
-
-/** Lists at most `max` items, then how many more. */
-const some = (items: readonly string[], max = 5) =>
-  list(items.length > max ? [...items.slice(0, max), `${items.length - max} more`] : items, "and");
 
 export const TranslationLanguageUnknown = entry({
   name: "TranslationLanguageUnknown",
@@ -82,7 +78,7 @@ export const DraftTranslations = entry({
   title: "Some translations are drafts awaiting review.",
   severity: "warning",
   message: (language: string, files: string[]) =>
-    `${plural(files.length, `${language} translation`)} ${files.length === 1 ? "is a draft" : "are drafts"} awaiting review by a native speaker: ${some(files)}. Have each read and corrected, then set its "status" to "reviewed".`,
+    `${plural(files.length, `${language} translation`)} ${files.length === 1 ? "is a draft" : "are drafts"} awaiting review by a native speaker: ${some(files)}. Have a reviewer read each text and mark it reviewed in the editor (a file is reviewed when all its texts are).`,
   hint: "Drafts are published as they are, like sample data: medical wording in particular wants a native speaker's eye.",
 });
 
