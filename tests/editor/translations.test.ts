@@ -44,6 +44,8 @@ describe("editor API: translations", { timeout: 30_000 }, () => {
       $schema: "../../../../schemas/translation.schema.json",
       status: "draft",
       strings: {},
+      sources: {},
+      reviewed: [],
     });
     expect(await readFile(site.file("site-config/i18n/te/pages/about-us.json"), "utf8")).toBe(opened.text);
     const again = (await (

@@ -33,6 +33,8 @@ import { siteChoices } from "./choices";
 import { CollectionIndex } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
+import { TranslationQueue } from "./translation-queue";
+import { stampTranslation } from "./translation-review";
 import {
   ensureTranslation,
   FolderUntranslated,
@@ -83,6 +85,7 @@ export class SiteApi {
   readonly check: Checker;
   readonly index: CollectionIndex;
   readonly folderUntranslated: FolderUntranslated;
+  readonly translationQueue: TranslationQueue;
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(readonly options: SiteApiOptions) {
@@ -90,6 +93,7 @@ export class SiteApi {
     this.check = options.check ?? candidateChecker(options.checkSetup);
     this.index = new CollectionIndex(this.store);
     this.folderUntranslated = new FolderUntranslated(this.store);
+    this.translationQueue = new TranslationQueue(this.store);
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
     void this.store
       .list()
@@ -166,7 +170,11 @@ export class SiteApi {
     const before = JSON.parse(stored.text) as Record<string, unknown>;
     if (data.$schema !== before.$schema)
       throw new HttpError(400, `The file's "$schema" cannot change (it is "${String(before.$schema)}").`);
-    return { stored, text: printJson(data, stored.text) };
+    // A translation records the English its changed texts were made from; review marks stay the server's.
+    const saved = isTranslation(this.store, body.path)
+      ? await stampTranslation(this.store, body.path, stored.text, data)
+      : data;
+    return { stored, text: printJson(saved, stored.text) };
   }
 
   /**
@@ -223,13 +231,16 @@ export class SiteApi {
           400,
           `Not saved: the text has no "$schema" naming one of schemas/ (as the file's first line, such as "$schema": "../schemas/page.schema.json").`,
         );
-      const result = await this.check(stored.absolute, body.text);
+      const text = isTranslation(this.store, body.path)
+        ? printJson(await stampTranslation(this.store, body.path, stored.text, JSON.parse(body.text)), body.text)
+        : body.text;
+      const result = await this.check(stored.absolute, text);
       if (result.errors.length > 0) return refused(result);
-      await writeFileAtomic(stored.absolute, body.text);
+      await writeFileAtomic(stored.absolute, text);
       await result.adopt?.();
       this.wrote(stored.absolute);
-      await written?.([{ path: body.path, before: undefined, after: body.text }]);
-      return [200, { text: body.text, hash: hashText(body.text), warnings: result.warnings }];
+      await written?.([{ path: body.path, before: undefined, after: text }]);
+      return [200, { text, hash: hashText(text), warnings: result.warnings }];
     });
   }
 

@@ -162,6 +162,8 @@ export async function ensureTranslation(store: ConfigStore, file: string, lang: 
       $schema: `${"../".repeat(depth)}schemas/translation.schema.json`,
       status: "draft",
       strings: {},
+      sources: {},
+      reviewed: [],
     };
     await mkdir(path.dirname(absolute), { recursive: true });
     await writeFile(absolute, `${JSON.stringify(doc, null, 2)}\n`, { flag: "wx" }).catch(

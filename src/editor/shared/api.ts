@@ -24,6 +24,65 @@ export interface TranslationRequest {
   lang: string;
 }
 
+/** A text of an English file in one language, for the translator's view. */
+export interface TextState {
+  key: string;
+  /** The English text now. */
+  english: string;
+  /**
+   * untranslated; stale (its English changed since it was translated); awaiting-review
+   * (translated, not yet approved by a reviewer); reviewed.
+   */
+  state: "untranslated" | "stale" | "awaiting-review" | "reviewed";
+  /** The hash of the English the translation was made from, when recorded. */
+  source: string | null;
+  /** The hash of the English now (a save sends it as the text's source to confirm a translation still fits). */
+  current: string;
+  /** For a stale text: the English it was made from, from the English file's git history (null: not found there). */
+  oldEnglish?: string | null;
+}
+
+/** GET /editor/api/translation-state?path=...&lang=...: each text's state in that language. */
+export interface TranslationStateResponse {
+  /** The translation's editor path. */
+  path: string;
+  texts: TextState[];
+}
+
+/**
+ * POST /editor/api/translation-review (reviewers): marks texts of `path`'s translation into `lang`
+ * reviewed; every translated text that is not stale when `keys` is left out (the whole page).
+ */
+export interface ReviewRequest {
+  path: string;
+  lang: string;
+  keys?: string[];
+}
+
+export interface ReviewResponse {
+  path: string;
+  marked: number;
+  status: "draft" | "reviewed";
+}
+
+/** A file (or a collection folder's treatment) with work to do in a language. */
+export interface QueueItem {
+  /** The English file's editor path (a folder's treatment page file for a treatment). */
+  path: string;
+  label: string;
+  /** How many texts the English file has: the queue is sorted by it, largest first. */
+  texts: number;
+  untranslated: number;
+  stale: number;
+  awaitingReview: number;
+}
+
+/** GET /editor/api/translation-queue?lang=te */
+export interface QueueResponse {
+  lang: string;
+  items: QueueItem[];
+}
+
 /** GET /editor/api/file?path=... */
 export interface FileResponse {
   info: ConfigFileInfo;
@@ -189,6 +248,9 @@ export const apiPaths = {
   file: `${apiPrefix}file`,
   check: `${apiPrefix}check`,
   translation: `${apiPrefix}translation`,
+  translationState: `${apiPrefix}translation-state`,
+  translationReview: `${apiPrefix}translation-review`,
+  translationQueue: `${apiPrefix}translation-queue`,
   choices: `${apiPrefix}choices`,
   collection: `${apiPrefix}collection`,
   entry: `${apiPrefix}entry`,

@@ -155,6 +155,33 @@ const routes: Route[] = [
     }),
   },
   {
+    name: "GET translation-state",
+    route: "GET /editor/api/translation-state",
+    allowed: readers,
+    prepare: async () => ({
+      method: "GET",
+      url: `/editor/api/translation-state?path=${encodeURIComponent(nav)}&lang=te`,
+    }),
+  },
+  {
+    name: "GET translation-queue",
+    route: "GET /editor/api/translation-queue",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: "/editor/api/translation-queue?lang=te" }),
+  },
+  {
+    // A translator of Telugu may not mark Telugu texts reviewed: only a reviewer.
+    name: "POST translation-review (Telugu)",
+    route: "POST /editor/api/translation-review",
+    allowed: ["reviewer"],
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/translation-review",
+      body: { path: nav, lang: "te", keys: ["items.home.label"] },
+      changeSet: await changeSet(),
+    }),
+  },
+  {
     name: "GET choices",
     route: "GET /editor/api/choices",
     allowed: readers,

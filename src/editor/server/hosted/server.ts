@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { apiPaths } from "../../shared/api";
 import { changeSetHeader } from "../../shared/changes-api";
 import { createEditorApp } from "../app";
 import type { AuthSettings } from "../auth";
@@ -26,7 +27,7 @@ import { headOf } from "./git-head";
 import { historyRoutes } from "./history-routes";
 import { previewRoutes } from "./preview";
 import { Publisher } from "./publisher";
-import { mayEdit, mayRead, writeRefusal } from "./roles";
+import { mayEdit, mayRead, mayReview, writeRefusal } from "./roles";
 import { registerEditorSecurity } from "./security";
 import type { HostedSettings } from "./settings";
 
@@ -107,8 +108,13 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const person = request.person as Person | null;
       // check is a POST that writes nothing: a reviewer may check too.
       const writing = writes.has(request.method) && !request.url.startsWith("/editor/api/check");
-      if (!person || !(writing ? mayEdit(person) : mayRead(person)))
-        throw new HttpError(403, "Your role does not allow this.");
+      // Marking translations reviewed writes into a change set, as a reviewer: never the translator's own say.
+      const reviewing = request.url.startsWith(apiPaths.translationReview);
+      if (!person || !(reviewing ? mayReview(person) : writing ? mayEdit(person) : mayRead(person)))
+        throw new HttpError(
+          403,
+          reviewing ? "Only a reviewer can mark translations reviewed." : "Your role does not allow this.",
+        );
       const id = await changeSetOf(request, writing);
       return id ? sites.of(id) : sites.published();
     },

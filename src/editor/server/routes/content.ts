@@ -13,9 +13,13 @@ import type {
   FileListResponse,
   FileResponse,
   ImageUploadResponse,
+  QueueResponse,
   RawSaveRequest,
+  ReviewRequest,
+  ReviewResponse,
   SaveRequest,
   TranslationRequest,
+  TranslationStateResponse,
   UntranslatedResponse,
 } from "../../shared/api";
 import { apiPaths } from "../../shared/api";
@@ -24,6 +28,7 @@ import { type PictureLimits, PictureRefused, pictureLimits, tooLarge } from "../
 import { storePicture } from "../images/store";
 import type { OnWritten, SiteApi } from "../site-api";
 import { checkEntry, duplicateEntry, openEntry, saveEntry, searchCollection } from "../site-entries";
+import { markReviewed, translationState } from "../translation-review";
 import { languagesOf } from "../translations";
 
 export interface ContentRoutesOptions {
@@ -64,6 +69,26 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
     const { path, lang } = request.body ?? {};
     if (typeof path === "string" && typeof lang === "string") mayWrite(request, on.translationPath(path, lang));
     return on.translation(path, lang, written(request, on));
+  });
+
+  app.get<{ Querystring: Query }>(
+    apiPaths.translationState,
+    async (request): Promise<TranslationStateResponse> =>
+      translationState(await site(request), request.query.path, request.query.lang),
+  );
+
+  app.get<{ Querystring: Query }>(apiPaths.translationQueue, async (request): Promise<QueueResponse> => {
+    const on = await site(request);
+    const lang = request.query.lang ?? "";
+    if (!(await languagesOf(on.store)).slice(1).some((l) => l.code === lang))
+      throw new HttpError(400, `'${lang}' is not one of the languages site.json lists.`);
+    return { lang, items: await on.translationQueue.of(lang) };
+  });
+
+  // Who may mark texts reviewed is the site's to say (a hosted editor: reviewers only).
+  app.post<{ Body: ReviewRequest }>(apiPaths.translationReview, async (request): Promise<ReviewResponse> => {
+    const on = await site(request);
+    return markReviewed(on, request.body, written(request, on));
   });
 
   app.get<{ Querystring: Query }>(apiPaths.raw, async (request) =>
