@@ -31,23 +31,23 @@ describe("editor API: translations", { timeout: 30_000 }, () => {
     const list = (await (await fetch(api("files"))).json()) as FileListResponse;
     expect(list.languages.map((l) => l.code)).toEqual(["en", "te", "hi"]);
     expect(list.untranslated["site-config/navigation.json"]).toEqual({ te: 0, hi: 0 });
-    expect(list.untranslated["site-config/pages/about-us.json"]?.te).toBeGreaterThan(0);
+    expect(list.untranslated["site-config/blog-posts.json"]?.te).toBeGreaterThan(0);
     expect(list.files.some((f) => f.path.includes("/i18n/"))).toBe(false);
   });
 
   it("makes an empty draft the first time a file is translated, and opens the existing one after", async () => {
-    const first = await post("translation", { path: "site-config/pages/about-us.json", lang: "te" });
+    const first = await post("translation", { path: "site-config/blog-posts.json", lang: "te" });
     expect(first.status).toBe(200);
     const opened = (await first.json()) as FileResponse;
-    expect(opened.info.path).toBe("site-config/i18n/te/pages/about-us.json");
+    expect(opened.info.path).toBe("site-config/i18n/te/blog-posts.json");
     expect(JSON.parse(opened.text)).toEqual({
-      $schema: "../../../../schemas/translation.schema.json",
+      $schema: "../../../schemas/translation.schema.json",
       status: "draft",
       strings: {},
       sources: {},
       reviewed: [],
     });
-    expect(await readFile(site.file("site-config/i18n/te/pages/about-us.json"), "utf8")).toBe(opened.text);
+    expect(await readFile(site.file("site-config/i18n/te/blog-posts.json"), "utf8")).toBe(opened.text);
     const again = (await (
       await post("translation", { path: "site-config/navigation.json", lang: "hi" })
     ).json()) as FileResponse;
