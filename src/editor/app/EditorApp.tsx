@@ -7,8 +7,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Language } from "../../shared/i18n/languages";
 import type { ChoicesResponse } from "../shared/api";
-import { collectionPlace } from "../shared/collection-paths";
+import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
+import type { HistoryQuery } from "../shared/history-api";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices, untranslatedTotals } from "./api-client";
 import { CollectionView } from "./CollectionView";
@@ -16,9 +17,11 @@ import { ChangeSetBar } from "./changes/ChangeSetBar";
 import { ChangesView } from "./changes/ChangesView";
 import { readMe } from "./changes/changes-client";
 import { FileEditor } from "./FileEditor";
+import { HistoryTabs } from "./history/HistoryTabs";
+import { HistoryView } from "./history/HistoryView";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
 import { RawFileEditor } from "./RawFileEditor";
-import { session, setMe } from "./session";
+import { session, setChangeSet, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
 
 interface Place {
@@ -30,6 +33,8 @@ interface Place {
   lang?: string;
   /** In a treatment collection: the open treatment page's slug, or "settings". */
   treatment?: string;
+  /** The open file's (or treatment's) history instead of its form (hosted editor). */
+  history?: boolean;
 }
 
 function readPlace(): Place {
@@ -40,8 +45,9 @@ function readPlace(): Place {
   const lang = params.get("lang") ?? undefined;
   // A treatment page file of a collection folder opens in its collection's list.
   const place = file ? collectionPlace(file) : undefined;
-  if (place?.slug) return { file: place.collection, treatment: place.slug, lang };
-  return { file, part: params.get("part") ?? undefined, treatment, lang };
+  const history = params.get("view") === "history" || undefined;
+  if (place?.slug) return { file: place.collection, treatment: place.slug, lang, history };
+  return { file, part: params.get("part") ?? undefined, treatment, lang, history };
 }
 
 function placeHash(place: Place): string {
@@ -50,6 +56,7 @@ function placeHash(place: Place): string {
   if (place.part) params.set("part", place.part);
   if (place.treatment) params.set("treatment", place.treatment);
   if (place.lang) params.set("lang", place.lang);
+  if (place.history) params.set("view", "history");
   return `#${params.toString()}`;
 }
 
@@ -168,6 +175,14 @@ export function EditorApp() {
     [place.file, place.lang],
   );
 
+  // A restored version is a new change set: it becomes the one worked on, shown in words for review.
+  const onRestored = useCallback((id: string) => {
+    setChangeSet(id);
+    setChangeSetShown(id);
+    setChangesKey((k) => k + 1);
+    window.location.hash = "#changes";
+  }, []);
+
   const onDirty = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
@@ -246,8 +261,17 @@ export function EditorApp() {
           </nav>
         ) : null}
         <main className="editor__main" key={changeSet ?? "published"}>
+          {hosted && place.file && !place.changes ? (
+            <HistoryTabs
+              editHref={placeHash({ ...place, history: undefined })}
+              historyHref={placeHash({ ...place, part: undefined, history: true })}
+              showing={place.history ? "history" : "edit"}
+            />
+          ) : null}
           {place.changes && hosted ? (
             <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
+          ) : place.file && place.history && hosted ? (
+            <HistoryView target={historyTarget(place.file, place.treatment, language?.code)} onRestored={onRestored} />
           ) : place.file && files.find((f) => f.path === place.file)?.broken ? (
             <RawFileEditor key={place.file} path={place.file} onSaved={refreshFiles} />
           ) : place.file &&
@@ -290,6 +314,14 @@ export function EditorApp() {
       </div>
     </ChoicesContext.Provider>
   );
+}
+
+/** What a history is of: the file, a folder collection's treatment file, or a treatment of a collection file. */
+function historyTarget(file: string, treatment: string | undefined, lang: string | undefined): HistoryQuery {
+  const collection = collectionPlace(file);
+  if (!collection || !treatment || treatment === "settings") return { path: file, lang };
+  if (collection.storage === "folder") return { path: treatmentFilePath(file, treatment), lang };
+  return { path: file, slug: treatment, lang };
 }
 
 /** From this width up, the file list stays open beside an open file. */

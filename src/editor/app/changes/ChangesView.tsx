@@ -4,7 +4,7 @@
  * "Approve" or "Ask for changes" (with a comment the author sees), "Open the preview",
  * "Bring up to date" and "Publish" (PublishPanel).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChangeSetDetail, ChangeSetSummary } from "../../shared/changes-api";
 import { session } from "../session";
 import { Alert } from "./Alert";
@@ -30,6 +30,9 @@ export function ChangesView({ onChanged }: { onChanged: () => void }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const [comment, setComment] = useState("");
+  // Arriving here (from the bar's link, or after restoring a version) puts the focus on the view's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const load = useCallback(() => {
     listChangeSets().then(
@@ -65,7 +68,9 @@ export function ChangesView({ onChanged }: { onChanged: () => void }) {
   const live = detail && detail.status !== "published" && detail.status !== "withdrawn";
   return (
     <div className="changes">
-      <h2>Changes and publishing</h2>
+      <h2 tabIndex={-1} ref={heading}>
+        Changes and publishing
+      </h2>
       <label>
         Change set{" "}
         <select value={chosen ?? ""} onChange={(e) => setChosen(e.target.value)}>
