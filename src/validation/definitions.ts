@@ -41,6 +41,15 @@ export function definitionOf(missing: string, model: SiteModel, routes: Readonly
  * (Its own file does not count: a treatment's own page path names its slug.)
  */
 export function referencedValues(files: readonly Checked[]): (definition: Definition) => boolean {
+  // Gathered on the first question only: most runs fold nothing and never ask.
+  let users: Map<string, Set<string>> | undefined;
+  return (definition) => {
+    users ??= usersOf(files);
+    return [...(users.get(definition.value) ?? [])].some((file) => file !== definition.file);
+  };
+}
+
+function usersOf(files: readonly Checked[]): Map<string, Set<string>> {
   const users = new Map<string, Set<string>>();
   const use = (value: string, file: string) => {
     const known = users.get(value);
@@ -56,5 +65,5 @@ export function referencedValues(files: readonly Checked[]): (definition: Defini
         use(route.slice(route.lastIndexOf("/") + 1), file);
       }
     }
-  return (definition) => [...(users.get(definition.value) ?? [])].some((file) => file !== definition.file);
+  return users;
 }

@@ -62,6 +62,8 @@ export interface SiteRunOptions extends PassOneSettings {
   shownFrom: string;
   /** Text to read in place of some files on disk. */
   overlay?: Overlay;
+  /** Reads a file's text (readFileSync by default; a snapshot of the site keeps its texts: snapshot.ts). */
+  read?: (file: string) => string;
   /** First-pass results of unchanged files, from earlier runs. */
   cache?: ValidationCache;
   /**
@@ -94,11 +96,19 @@ export interface RunReport {
   followOns: number;
   /** Whether the run checked that the site is ready to publish. */
   publish: boolean;
+  /** The validated files that got problems from the checks across pages (page-addresses.ts), absolute. */
+  addressed: string[];
+  /**
+   * Whether a validated file had a problem that names something missing or explains what is
+   * (before folding): problems in one file may then move under a cause in another (fold.ts).
+   */
+  linked: boolean;
 }
 
 /** Validates the files and returns what was found. */
 export function runValidation(options: RunOptions): RunReport {
-  const fromDisk = (file: string) => options.overlay?.get(file) ?? readFileSync(file, "utf8");
+  const readFile = options.read ?? ((file: string) => readFileSync(file, "utf8"));
+  const fromDisk = (file: string) => options.overlay?.get(file) ?? readFile(file);
   /**
    * The texts of large files whose first pass found problems, kept for placing them: read again,
    * a 50 MB collection file with thousands of placeholders cost a second read and copy of it.
@@ -119,8 +129,10 @@ export function runValidation(options: RunOptions): RunReport {
   const freshFiles = new Set<string>();
   const checked = options.jobs.map((job) => {
     const kept = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
+    // A file read only for the model is never changed by the run: its kept result serves as it is.
     // A result kept from a run that did not validate the file has no schema check in it.
-    if (kept && (kept.validate || !job.validate)) return copyOf(kept, job.validate);
+    if (kept && !job.validate) return kept.validate ? { ...kept, validate: false } : kept;
+    if (kept?.validate) return copyOf(kept, true);
     freshFiles.add(job.file);
     const result = checker.check(job);
     if (result.problems.length > 0 && lastRead?.file === job.file && lastRead.text.length > keptTextLength)
@@ -173,8 +185,15 @@ export function runValidation(options: RunOptions): RunReport {
   };
   const byFile = new Map(validated.map((r) => [r.file, r]));
   const schemaError = (file: string, pointer: string) => byFile.get(file)?.skip.includes(pointer) === true;
-  for (const [file, found] of pageAddressProblems(model, (place, name) => placeWords(name, lineOf(place)), schemaError))
+  const addressed: string[] = [];
+  // A run that checks some files only looks for what those files' pages share.
+  const some = validated.length < checked.length ? new Set(byFile.keys()) : undefined;
+  const namePlace = (place: Place, name: string | undefined) => placeWords(name, lineOf(place));
+  for (const [file, found] of pageAddressProblems(model, namePlace, schemaError, some)) {
+    addressed.push(file);
     byFile.get(file)?.problems.push(...found);
+  }
+  const linked = validated.some((r) => r.problems.some((p) => p.missing !== undefined || p.explains !== undefined));
 
   for (const [file, found] of reviewDueProblems(model, options.today ?? todayIso()))
     byFile.get(file)?.problems.push(...found);
@@ -205,9 +224,7 @@ export function runValidation(options: RunOptions): RunReport {
     const top = placed.get(cause);
     if (top) top.followOns = followOns.map((f) => placed.get(f.problem) as Problem).sort(byFileAndPlace);
   }
-  const problems = validated
-    .flatMap((r) => r.problems.map((p) => placed.get(p) as Problem))
-    .sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || byFileAndPlace(a, b));
+  const problems = validated.flatMap((r) => r.problems.map((p) => placed.get(p) as Problem)).sort(compareProblems);
   const errors = problems.filter((p) => p.severity === "error").length;
   const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
   return {
@@ -218,6 +235,8 @@ export function runValidation(options: RunOptions): RunReport {
     warnings: problems.length - errors,
     followOns,
     publish,
+    addressed,
+    linked,
   };
 }
 
@@ -225,6 +244,11 @@ export function runValidation(options: RunOptions): RunReport {
 const keptTextLength = 1_000_000;
 
 const severityRank = { error: 0, warning: 1 } as const;
+
+/** Errors first, then warnings, each by file in path order and place in the file: a report's order. */
+export function compareProblems(a: Problem, b: Problem): number {
+  return severityRank[a.severity] - severityRank[b.severity] || byFileAndPlace(a, b);
+}
 
 /** Files in path order (as the run reads them), then places within a file. */
 function byFileAndPlace(a: Problem, b: Problem): number {

@@ -148,6 +148,8 @@ function overlayError(
     warnings: 0,
     followOns,
     publish: false,
+    addressed: [],
+    linked: false,
   })
     .split("\n")
     .slice(0, -2) // the summary line counts only the errors shown

@@ -104,14 +104,14 @@ export function candidateChecker(setup: CheckSetup): Checker {
   return async (file, text, removed) => {
     const now = await fingerprint(setup.siteRoot);
     if (baseline?.fingerprint !== now) baseline = { fingerprint: now, problems: run() };
-    const before = new Set(baseline.problems.map(key));
+    const before = new Set(baseline.problems.map(problemKey));
     const after = run(new Map([[file, text]]), removed);
     const target = path.relative(path.dirname(setup.siteRoot), file).split(path.sep).join("/");
     const errors: Problem[] = [];
     const warnings: Problem[] = [];
     for (const found of after) {
       const own = found.file === target;
-      if (!own && (found.severity === "warning" || before.has(key(found)))) continue;
+      if (!own && (found.severity === "warning" || before.has(problemKey(found)))) continue;
       (found.severity === "error" ? errors : warnings).push(found);
     }
     return {
@@ -146,7 +146,7 @@ function isProduction(text: string): boolean {
  * The severity counts: a placeholder that was a warning is the change's error once it turns
  * "production" on.
  */
-function key(p: Problem): string {
+export function problemKey(p: Problem): string {
   return `${p.severity}\n${p.file}\n${p.pointer}\n${p.message}`;
 }
 

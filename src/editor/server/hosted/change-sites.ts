@@ -1,21 +1,28 @@
 /**
  * One SiteApi per change set, over the change set's own git worktree, made when first asked for;
- * and the published branch's, read-only, for people who have not chosen a change set yet.
+ * and the published branch's, read-only, for people who have not chosen a change set yet. Their
+ * checks run in the checks' worker thread, against one snapshot of the published site
+ * (check-thread.ts), when one is given.
  */
 import path from "node:path";
 import type { SiteWorkspace } from "../changes";
+import type { CheckThread } from "../check-thread";
 import { ConfigStore } from "../config-store";
 import { SiteApi } from "../site-api";
 
 export class ChangeSites {
   private readonly sites = new Map<string, SiteApi>();
 
-  constructor(private readonly workspace: SiteWorkspace) {}
+  constructor(
+    private readonly workspace: SiteWorkspace,
+    private readonly checks?: CheckThread,
+  ) {}
 
   private make(root: string): SiteApi {
     const siteRoot = path.join(root, "site-config");
     return new SiteApi({
       store: new ConfigStore(siteRoot),
+      check: this.checks?.checker(root),
       checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
     });
   }
@@ -44,5 +51,7 @@ export class ChangeSites {
   forget(id: string) {
     this.sites.delete(id);
     this.sites.delete("\0published");
+    void this.checks?.forget(this.workspace.dir(id)).catch(() => undefined);
+    void this.checks?.forget(this.workspace.publishedDir()).catch(() => undefined);
   }
 }

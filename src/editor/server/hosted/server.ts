@@ -16,6 +16,7 @@ import { registerAuth } from "../auth";
 import type { EditorDb } from "../auth/db";
 import type { Person } from "../auth/types";
 import { buildSteps, commitMessage, type PublishSteps, SiteWorkspace } from "../changes";
+import { CheckThread } from "../check-thread";
 import { HttpError } from "../http-error";
 import { contentRoutes } from "../routes/content";
 import type { Written } from "../site-api";
@@ -67,7 +68,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     projectRoot,
     publishedBranch: settings.publishedBranch,
   });
-  const sites = new ChangeSites(workspace);
+  const checks = new CheckThread(workspace.publishedDir());
+  const sites = new ChangeSites(workspace, checks);
   const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
@@ -142,6 +144,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         message,
         authorOf(person),
       );
+      void checks.wrote(workspace.dir(id), files).catch(() => undefined);
       const row = await db.changeSets.get(id);
       // An approval was for what the reviewer saw: a later change needs another look.
       if (row?.status === "approved" || row?.status === "changes-requested")
@@ -156,6 +159,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     steps,
     onPublished: async (id) => {
       sites.forget(id);
+      // Saves are checked against the published site: its snapshot is made again, in the checks' thread.
+      void checks.refresh().catch(() => undefined);
       await db.changeSets.setStatus(id, "published", "publisher");
       // The preview frame shows the published site with drafts applied: rebuilt for the new commit.
       const built = await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()));
@@ -173,6 +178,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       preview ? path.join(workspace.dir(preview), "dist") : path.join(workspace.publishedDir(), "dist"),
   });
 
+  // The published site's snapshot, made while the server starts to answer (in the checks' thread).
+  void checks.refresh().catch((error: Error) => app.log.warn(`The checks' snapshot failed: ${error.message}`));
   await app.listen({ port: settings.port, host: settings.host });
   const port = (app.server.address() as { port: number }).port;
   return {
@@ -184,6 +191,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     async close() {
       app.server.closeAllConnections();
       await app.close();
+      await checks.close();
     },
   };
 }
