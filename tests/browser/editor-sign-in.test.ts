@@ -4,14 +4,12 @@
  * focus, a wrong password is said in words with the focus on the password, axe-core finds no
  * WCAG 2.1 A/AA problem in either state, and signing in lands on the page asked for.
  */
-import { createRequire } from "node:module";
-import type { Browser as Chromium, Page } from "playwright-core";
+import type { Browser as Chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../src/relay/security";
 import { type AuthServer, startAuthServer } from "../editor/auth/auth-server";
-import { launchBrowser } from "./harness";
+import { axe, launchBrowser } from "./harness";
 
-const axeSource: string = createRequire(import.meta.url)("axe-core").source;
 const password = "correct horse battery staple";
 let chromium: Chromium;
 let server: AuthServer;
@@ -27,19 +25,6 @@ afterAll(async () => {
   await chromium?.close();
   await server?.close();
 });
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; help: string }[] }> };
-      }
-    ).axe
-      .run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })
-      .then((r) => r.violations.map((v) => `${v.id}: ${v.help}`)),
-  );
-}
 
 describe("editor sign-in page in Chromium", () => {
   it("is reached from a signed-out page, accessible, says a wrong password in words, and signs in", async () => {

@@ -3,6 +3,7 @@
  * drives Debian's Chromium through playwright-core. Never downloads a browser.
  */
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { type RunningServer, startServer } from "../../src/relay/app";
@@ -30,6 +31,28 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+const axeSource: string = createRequire(import.meta.url)("axe-core").source;
+
+/** axe-core's WCAG 2.1 A and AA problems on the page (or inside `selector`), as "id: help" lines. */
+export async function axe(page: Page, selector?: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(
+    (within) =>
+      (
+        window as unknown as {
+          axe: {
+            run: (d: Document | Element, o: object) => Promise<{ violations: { id: string; help: string }[] }>;
+          };
+        }
+      ).axe
+        .run(within ? (document.querySelector(within) ?? document) : document, {
+          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+        })
+        .then((r) => r.violations.map((v) => `${v.id}: ${v.help}`)),
+    selector,
+  );
 }
 
 /** A browser and the built site, ready for a test file. */

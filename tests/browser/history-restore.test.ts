@@ -1,14 +1,15 @@
 /**
  * History and restore in the hosted editor, in Debian's Chromium: a page's heading is changed and
  * published; the page's History names who changed it, when and what in words; "Restore this
- * version" on the version before opens a change set that puts the old heading back, it is reviewed
+ * version" on the version before (opened from the keyboard, the focus on it, axe-core finding no
+ * WCAG 2.1 A/AA problem) opens a change set that puts the old heading back, it is reviewed
  * and published like any other, and the live site, built by the project's own build, serves the
  * old heading again.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type HostedEditor, password, startTestEditor } from "../editor/hosted/hosted-editor";
-import { launchBrowser } from "./harness";
+import { axe, launchBrowser } from "./harness";
 
 const page = "site-config/pages/contact-us.json";
 const oldHeading = "Contact us";
@@ -97,6 +98,7 @@ describe("history and restore", { timeout: 600_000 }, () => {
     expect(await meera.locator(".history__version .history__changes").textContent()).toBe(
       `Text: '${newHeading}' → '${oldHeading}'`,
     );
+    expect(await axe(meera, ".editor__main")).toEqual([]);
     await meera.getByRole("button", { name: "Restore this version" }).click();
 
     // It is a change set of its own, shown in words for review, then published like any other.

@@ -319,7 +319,9 @@ export function EditorApp() {
 /** What a history is of: the file, a folder collection's treatment file, or a treatment of a collection file. */
 function historyTarget(file: string, treatment: string | undefined, lang: string | undefined): HistoryQuery {
   const collection = collectionPlace(file);
-  if (!collection || !treatment || treatment === "settings") return { path: file, lang };
+  // In a language, a collection file is translated as a whole (one translation file).
+  if (!collection || !treatment || treatment === "settings" || (lang && collection.storage === "file"))
+    return { path: file, lang };
   if (collection.storage === "folder") return { path: treatmentFilePath(file, treatment), lang };
   return { path: file, slug: treatment, lang };
 }

@@ -4,12 +4,21 @@
  * named by its English fields, pages of versions, and a restored treatment that leaves the rest
  * of the collection as it is now.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { history, restoredText, textsAt, versionText } from "../../../src/editor/server/changes";
+import {
+  history,
+  publishedVersion,
+  restoredText,
+  restoreTitle,
+  restoreVersion,
+  SiteWorkspace,
+  textsAt,
+  versionText,
+} from "../../../src/editor/server/changes";
 import { dayOf, restoreMessage } from "../../../src/editor/server/changes/history";
-import { editJson, gitIn, makeProject, type TempProject } from "./repo";
+import { alice, editJson, gitIn, makeProject, type TempProject } from "./repo";
 
 const page = "site-config/pages/contact-us.json";
 const collection = "site-config/collections/cardiology-sub-departments.json";
@@ -159,5 +168,55 @@ describe("restoring a version", () => {
     expect(restoreMessage("Knee Replacement", { at: Date.UTC(2026, 10, 12, 9), author: "meera" })).toBe(
       "Restored 'Knee Replacement' as of 12 Nov 2026 by meera",
     );
+  });
+});
+
+describe("history and restore in the editor's workspace", () => {
+  const folderFile = `site-config/collections/cardiology-sub-departments/${heart}.json`;
+  let ws: SiteWorkspace;
+
+  beforeAll(async () => {
+    // A folder collection's treatment page is a file of its own: its history is that file's.
+    const doc = JSON.parse(await readFile(path.join(project.root, collection), "utf8"));
+    await mkdir(path.dirname(path.join(project.root, folderFile)), { recursive: true });
+    await writeFile(
+      path.join(project.root, folderFile),
+      `${JSON.stringify({ $schema: "../../../schemas/treatment-page.schema.json", ...treatment(doc, heart) }, null, 2)}\n`,
+    );
+    gitIn(project.root, "add", "-A");
+    gitIn(project.root, "commit", "--quiet", "-m", "A folder collection");
+    commits.folder = await change(folderFile, "meera", 16, (doc) => {
+      doc.name = "Heart Failure Care";
+    });
+    ws = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
+  }, 60_000);
+
+  it("follows a folder collection's treatment page in its own file", async () => {
+    const { versions } = await history(ws.repo, ws.ref("published"), { file: folderFile });
+    expect(versions.map((v) => v.changes.map((c) => c.words))).toEqual([
+      ["Name: 'Heart Failure Clinic' → 'Heart Failure Care'"],
+      ["The file added"],
+    ]);
+  });
+
+  it("restores one treatment into a new change set, as one commit by the person, reviewed in words", async () => {
+    const target = { file: collection, slug: heart };
+    const version = await publishedVersion(ws, commits.heart);
+    expect(version).toMatchObject({ author: "meera", at: Date.UTC(2026, 10, 11, 10) });
+    if (!version) return;
+    const message = await restoreTitle(ws, target, version);
+    expect(message).toBe("Restored 'Heart Failure' as of 11 Nov 2026 by meera");
+    await ws.create("restore-heart", alice, message);
+    await restoreVersion(ws, "restore-heart", target, version, message, alice);
+    const [file] = await ws.review("restore-heart");
+    expect(file.changes.map((c) => `${c.label} | ${c.words}`)).toEqual([
+      "Treatment page ‘Heart Failure Clinic’ › Name | Name: 'Heart Failure Clinic' → 'Heart Failure'",
+    ]);
+    expect(gitIn(ws.repo, "log", "-1", "--format=%an: %s", ws.ref("head", "restore-heart"))).toBe(
+      `${alice.name}: ${message}`,
+    );
+    // Only versions of the published site can be restored.
+    expect(await publishedVersion(ws, "0".repeat(40))).toBeUndefined();
+    expect(await publishedVersion(ws, "main")).toBeUndefined();
   });
 });
