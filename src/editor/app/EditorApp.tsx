@@ -35,6 +35,8 @@ interface Place {
   treatment?: string;
   /** The open file's (or treatment's) history instead of its form (hosted editor). */
   history?: boolean;
+  /** A field to go to (JSON pointer), from a link to it. */
+  pointer?: string;
 }
 
 function readPlace(): Place {
@@ -47,7 +49,8 @@ function readPlace(): Place {
   const place = file ? collectionPlace(file) : undefined;
   const history = params.get("view") === "history" || undefined;
   if (place?.slug) return { file: place.collection, treatment: place.slug, lang, history };
-  return { file, part: params.get("part") ?? undefined, treatment, lang, history };
+  const pointer = params.get("pointer") ?? undefined;
+  return { file, part: params.get("part") ?? undefined, treatment, lang, history, pointer };
 }
 
 function placeHash(place: Place): string {
@@ -306,6 +309,7 @@ export function EditorApp() {
               onDirty={onDirty}
               onSaved={refreshFiles}
               fileLabel={fileLabel}
+              pointer={place.pointer}
             />
           ) : (
             <Welcome />

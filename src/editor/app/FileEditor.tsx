@@ -63,6 +63,8 @@ interface FileEditorProps {
   actions?: ReactNode;
   /** Told when a save moved the file (a treatment page file follows its new slug), or renamed its treatment. */
   onMoved?: (path: string, slug?: string) => void;
+  /** A field to go to once the file is open (a link from "Ready to publish?"). */
+  pointer?: string;
 }
 
 function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
@@ -81,6 +83,7 @@ export function FileEditor({
   source: given,
   actions,
   onMoved,
+  pointer,
 }: FileEditorProps) {
   const source = useMemo(() => given ?? fileSource(path), [given, path]);
   const [opened, setOpened] = useState<Opened>();
@@ -232,6 +235,14 @@ export function FileEditor({
     },
     [split, choose],
   );
+
+  // Opened from a link to a field: go to it once the file is open, and again for another field.
+  const arrived = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!opened || !pointer || arrived.current === pointer) return;
+    arrived.current = pointer;
+    goTo(pointer);
+  }, [opened, pointer, goTo]);
 
   if (!opened || !doc) {
     return (

@@ -105,4 +105,29 @@ export const changesPaths = {
   publish: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/publish`,
   withdraw: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/withdraw`,
   preview: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/preview`,
+  readiness: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/readiness`,
 } as const;
+
+/** One thing that blocks publishing, where the editor shows it. */
+export interface ReadinessProblem {
+  /** The file's path ("site-config/blog-posts.json") and its name in the editor ("Blog posts"). */
+  file: string;
+  fileLabel: string;
+  /** The field, by the form's labels ("Post ‘Knee replacement…’ › Sample"). */
+  place: string;
+  pointer: string;
+  line: number;
+  message: string;
+  /** The treatment the field belongs to, in a collection kept in one file. */
+  treatment?: string;
+}
+
+/** Whether a change set could be published as it is: the publish check's errors, in the editor's words. */
+export interface ReadinessResponse {
+  ready: boolean;
+  /** Whether site.json says "production" (the check runs when it does; shown either way). */
+  production: boolean;
+  /** The validator's own summary ("107 errors and 4 warnings in 14 of 108 files."). */
+  summary: string;
+  problems: ReadinessProblem[];
+}

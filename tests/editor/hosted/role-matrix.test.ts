@@ -324,6 +324,12 @@ const routes: Route[] = [
     prepare: async () => ({ method: "POST", url: `/editor/api/changes/${await changeSet()}/withdraw`, body: {} }),
   },
   {
+    name: "GET readiness",
+    route: "GET /editor/api/changes/:id/readiness",
+    allowed: readers,
+    prepare: async () => ({ method: "GET", url: `/editor/api/changes/${await changeSet()}/readiness` }),
+  },
+  {
     name: "POST preview",
     route: "POST /editor/api/changes/:id/preview",
     allowed: readers,

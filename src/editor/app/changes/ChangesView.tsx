@@ -19,6 +19,7 @@ import {
   withdrawChangeSet,
 } from "./changes-client";
 import { PublishPanel } from "./PublishPanel";
+import { ReadinessPanel } from "./ReadinessPanel";
 import "./changes.css";
 
 const has = (role: string) => session().me.person?.roles.includes(role) ?? false;
@@ -176,6 +177,7 @@ export function ChangesView({ onChanged }: { onChanged: () => void }) {
               </button>
             </form>
           ) : null}
+          {live ? <ReadinessPanel id={detail.id} /> : null}
           {live ? (
             <PublishPanel
               detail={detail}

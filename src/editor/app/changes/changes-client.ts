@@ -5,6 +5,7 @@ import type {
   MeResponse,
   PickView,
   PublishState,
+  ReadinessResponse,
   UpdateResponse,
 } from "../../shared/changes-api";
 import { changesPaths } from "../../shared/changes-api";
@@ -48,6 +49,8 @@ export const publishState = async (id: string): Promise<PublishState> =>
   json(await call(changesPaths.publish(id), { cache: "no-store" }));
 export const withdrawChangeSet = async (id: string): Promise<ChangeSetSummary> =>
   json(await post(changesPaths.withdraw(id)));
+export const checkReadiness = async (id: string): Promise<ReadinessResponse> =>
+  json(await call(changesPaths.readiness(id), { cache: "no-store" }));
 export const buildPreview = async (id: string): Promise<{ url: string }> => json(await post(changesPaths.preview(id)));
 export const signOut = async (everywhere: boolean) =>
   json(await post(everywhere ? "/editor/api/sign-out-everywhere" : "/editor/api/sign-out"));

@@ -28,6 +28,7 @@ import { headOf } from "./git-head";
 import { historyRoutes } from "./history-routes";
 import { previewRoutes } from "./preview";
 import { Publisher } from "./publisher";
+import { readinessRoutes } from "./readiness";
 import { mayEdit, mayRead, mayReview, writeRefusal } from "./roles";
 import { registerEditorSecurity } from "./security";
 import type { HostedSettings } from "./settings";
@@ -172,6 +173,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   await app.register(changeRoutes, { db, workspace, sites, publisher });
   await app.register(historyRoutes, { db, workspace });
   await app.register(previewRoutes, { workspace, build: steps.build });
+  await app.register(readinessRoutes, { workspace, projectRoot });
   site = await registerFiles(app, {
     appDir: () => appDir,
     siteDir: (preview) =>
