@@ -50,7 +50,7 @@ afterAll(async () => {
   await browser?.close();
   await editor?.stop();
   await provider?.close();
-}, 60_000);
+}, 300_000);
 
 /** A person's own browser, signed in through the identity provider. */
 async function signIn(email: string): Promise<Page> {

@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
 describe("a page before and after a change set", { timeout: 120_000 }, () => {
   it("serves the published page beside the same path in the change set's preview", async () => {

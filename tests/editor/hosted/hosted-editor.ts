@@ -3,6 +3,7 @@
  * committed HEAD as the embedded bare repository), an SQLite editor database, the people a test
  * asks for, and a cookie-jar client that signs in through the sign-in form as a browser does.
  */
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { type EditorDb, type OidcSettings, openEditorDb, type Role } from "../../../src/editor/server/auth";
 import { hashPassword } from "../../../src/editor/server/auth/passwords";
@@ -36,7 +37,7 @@ export interface TestEditorOptions {
 }
 
 export async function startTestEditor(options: TestEditorOptions = {}): Promise<HostedEditor> {
-  const { dir, cleanup } = tempDir("hosted-editor-");
+  const { dir } = tempDir("hosted-editor-");
   const port = await freePort();
   const settings = hostedSettings({ PORT: String(port), EDITOR_DATA_DIR: path.join(dir, "data"), ...options.env });
   const db: EditorDb = await openEditorDb({ file: path.join(dir, "editor.db") });
@@ -66,7 +67,9 @@ export async function startTestEditor(options: TestEditorOptions = {}): Promise<
     async stop() {
       await editor.close();
       await db.close();
-      cleanup();
+      // Some forty worktrees after the role matrix: seconds on a quiet machine, a minute on a busy
+      // one (callers allow for it), without holding the thread.
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

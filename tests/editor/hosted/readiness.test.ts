@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
 const readiness = async () => {
   const answer = await meera.api<ReadinessResponse>("GET", `/editor/api/changes/${changeSet}/readiness`);

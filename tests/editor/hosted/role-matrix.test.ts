@@ -421,7 +421,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
 describe("the hosted editor's roles", { timeout: 120_000 }, () => {
   it("covers every API route the server has", () => {

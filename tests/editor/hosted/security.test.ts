@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
 describe("the hosted editor's defences", { timeout: 60_000 }, () => {
   it("refuses a request naming another Host, signed in or not", async () => {
