@@ -6,7 +6,10 @@
 import "./styles/global.css";
 import "./styles/patterns.css";
 
+export { clinicalReviewSettings } from "../shared/clinical-review";
 export { BlockList, BlockMarkers, preloadAllBlocks } from "./blocks/BlockList";
+export { loadDoctors } from "./blocks/doctor-search/doctors";
+export { doctorProfilePath } from "./blocks/treatment-review/ReviewLine";
 export { type HydrationPayload, primeHydration } from "./collections/hydration";
 export {
   clearCollectionCache,
@@ -45,6 +48,13 @@ export type { RouteHandle } from "./routes/route-handle";
 export { buildRoutes } from "./routes/routes";
 export { SiteRoutes } from "./routes/SiteRoutes";
 export { canonicalFor } from "./seo/head";
-export { breadcrumbs, hospital, organization, treatmentPage, webPage } from "./seo/structured-data";
+export {
+  breadcrumbs,
+  hospital,
+  organization,
+  type Reviewer,
+  treatmentPage,
+  webPage,
+} from "./seo/structured-data";
 export { NotificationsProvider } from "./ui/notifications/Notifications";
 export { listPageTitle, pagedBlockTypes } from "./ui/pagination";

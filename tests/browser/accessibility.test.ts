@@ -181,12 +181,17 @@ describe("axe-core", () => {
     expect(routes.length).toBeGreaterThan(40);
     const context = await contextAt(width);
     const found: string[] = [];
+    // Treatment pages are among them, each with its medical review line.
+    expect(routes).toContain(treatment);
+    let reviewLines = 0;
     await onPages(context, routes, 3, async (page, route) => {
       await open(page, route);
+      if (route === treatment) reviewLines = await page.locator(".medical-review").count();
       found.push(...(await audit(page, `${route} at ${width.width} px`)));
       checked.pages++;
     });
     await context.close();
+    expect(reviewLines).toBe(1);
     expect(found).toEqual([]);
   });
 

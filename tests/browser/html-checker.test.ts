@@ -5,7 +5,7 @@
  * first); needs Java (`apt-get install -y default-jre-headless`; .ci/run installs it).
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -44,6 +44,9 @@ describe("the Nu HTML Checker", () => {
     if (!existsSync(path.join(dist, "index.html"))) throw new Error("dist/ has no build. Run 'npm run build' first.");
     const files = pages(dist);
     expect(files.length).toBeGreaterThan(40);
+    // Among them, treatment pages with their medical review line (a link and two dates in a sentence).
+    const reviewed = files.filter((f) => f.includes(`${path.sep}specialities${path.sep}cardiology${path.sep}`));
+    expect(reviewed.some((f) => readFileSync(f, "utf8").includes('class="medical-review'))).toBe(true);
     let output: string;
     try {
       // The checker writes its JSON report to stderr.

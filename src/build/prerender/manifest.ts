@@ -29,7 +29,9 @@ import {
   branches,
   breadcrumbs,
   canonicalFor,
+  clinicalReviewSettings,
   defaultLanguage,
+  doctorProfilePath,
   type Entry,
   entriesOf,
   fillName,
@@ -41,12 +43,14 @@ import {
   layoutConfig,
   listPageTitle,
   loadAllPages,
+  loadDoctors,
   loadPageRoute,
   organization,
   pathIn,
   prerenderWordsIn,
   presentationStrings,
   presentations,
+  type Reviewer,
   site,
   stringsOf,
   translateTreatment,
@@ -427,6 +431,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       ? undefined
       : { data: own, presentation: await presentationStrings(presentationFile, lang) };
   const item = translateTreatment(english, presentation, strings).subDepartment;
+  const reviewer = await reviewerOf(item, lang);
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
@@ -451,7 +456,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
     structuredData: [
       organization(),
       breadcrumbs(trail),
-      ...treatmentPage(item, collection.speciality, lang, canonical),
+      ...treatmentPage(item, collection.speciality, lang, canonical, reviewer),
     ],
     // The English treatment and, in another language, its texts in it: the page translates it
     // with them, hydrating with no request.
@@ -496,3 +501,20 @@ export const siteFacts = {
   branches,
   languages,
 };
+
+/**
+ * The doctor who reviewed a treatment, named as its page names them (in `lang`, English where
+ * their name is not translated), with their profile's address; none when treatments are not
+ * medical content or the treatment records no review.
+ */
+async function reviewerOf(item: SubDepartment, lang: string): Promise<Reviewer | undefined> {
+  const review = item.review;
+  if (!review || !clinicalReviewSettings(site).medicalKinds.includes("treatments")) return undefined;
+  const doctor = (await loadDoctors()).find((d) => d.slug === review.reviewer);
+  if (!doctor) return undefined;
+  const strings = lang === defaultLanguage ? {} : await stringsOf("doctors.json", lang);
+  return {
+    name: strings[`doctors.${doctor.slug}.name`] ?? doctor.name,
+    url: `${site.canonicalBase}${pathIn(doctorProfilePath(doctor), lang)}`,
+  };
+}

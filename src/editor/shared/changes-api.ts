@@ -49,14 +49,58 @@ export interface FileChangesView {
 
 export interface ReviewView {
   by: string;
-  verdict: "approved" | "changes-requested";
+  verdict:
+    | "approved"
+    | "changes-requested"
+    | "clinically-approved"
+    | "clinical-changes-requested"
+    | "clinical-review-needed";
   comment: string;
   at: number;
+}
+
+/** A page of medical content a change set changes, which a clinical reviewer approves. */
+export interface MedicalPageView {
+  name: string;
+  /** Its address on the site, when it has one. */
+  path?: string;
+}
+
+/** The medical part of a change set. */
+export interface ClinicalView {
+  /** The medical pages it changes ([]: it needs no clinical review). */
+  pages: MedicalPageView[];
+  /** Whether a clinical reviewer approved them as they are now. */
+  approved: boolean;
+  /** Whether publishing waits for that approval (site.json's "clinicalReview"). */
+  required: boolean;
 }
 
 export interface ChangeSetDetail extends ChangeSetSummary {
   files: FileChangesView[];
   reviews: ReviewView[];
+  clinical: ClinicalView;
+}
+
+/** One page of medical content in the "Reviews due" list, soonest first. */
+export interface ReviewDueView {
+  name: string;
+  path?: string;
+  /** The config file that holds it. */
+  file: string;
+  /** The reviewing doctor's name ("" when the page was never reviewed). */
+  reviewer: string;
+  reviewed?: string;
+  nextReview?: string;
+  /** Days until the next review (negative: overdue); absent when never reviewed. */
+  daysLeft?: number;
+  state: "never" | "overdue" | "due-soon" | "later";
+}
+
+export interface ReviewsDueView {
+  /** Soonest first: never reviewed, then overdue, then by due date; at most 200. */
+  items: ReviewDueView[];
+  total: number;
 }
 
 export interface ConflictView {
@@ -101,6 +145,8 @@ export const changesPaths = {
   change: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}`,
   submit: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/submit`,
   review: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/review`,
+  clinicalReview: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/clinical-review`,
+  reviewsDue: `${apiPrefix}reviews-due`,
   update: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/update`,
   publish: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/publish`,
   withdraw: (id: string) => `${apiPrefix}changes/${encodeURIComponent(id)}/withdraw`,

@@ -451,6 +451,15 @@ export interface InterfaceWords {
     related: string;
   };
   /**
+   * The line under medical content saying which doctor reviewed it and when.
+   */
+  medicalReview: {
+    /**
+     * {reviewer} is the doctor's name (a link to them in the doctor search), {reviewed} and {nextReview} are dates written in the page's language.
+     */
+    line: string;
+  };
+  /**
    * Words of the search results page (/search).
    */
   search: {

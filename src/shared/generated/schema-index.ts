@@ -24,27 +24,28 @@ import s21 from "../../../schemas/blocks/treatment-bullet-points.schema.json" wi
 import s22 from "../../../schemas/blocks/treatment-faqs.schema.json" with { type: "json" };
 import s23 from "../../../schemas/blocks/treatment-heading.schema.json" with { type: "json" };
 import s24 from "../../../schemas/blocks/treatment-hero.schema.json" with { type: "json" };
-import s25 from "../../../schemas/blocks/treatment-sections.schema.json" with { type: "json" };
-import s26 from "../../../schemas/blocks/treatment-source-credit.schema.json" with { type: "json" };
-import s27 from "../../../schemas/blocks/treatment-why-choose-us.schema.json" with { type: "json" };
-import s28 from "../../../schemas/blog-posts.schema.json" with { type: "json" };
-import s29 from "../../../schemas/branches.schema.json" with { type: "json" };
-import s30 from "../../../schemas/collection-settings.schema.json" with { type: "json" };
-import s31 from "../../../schemas/collection.schema.json" with { type: "json" };
-import s32 from "../../../schemas/defs.schema.json" with { type: "json" };
-import s33 from "../../../schemas/doctors.schema.json" with { type: "json" };
-import s34 from "../../../schemas/footer.schema.json" with { type: "json" };
-import s35 from "../../../schemas/form.schema.json" with { type: "json" };
-import s36 from "../../../schemas/interface.schema.json" with { type: "json" };
-import s37 from "../../../schemas/navigation.schema.json" with { type: "json" };
-import s38 from "../../../schemas/packages.schema.json" with { type: "json" };
-import s39 from "../../../schemas/page.schema.json" with { type: "json" };
-import s40 from "../../../schemas/placeholders.schema.json" with { type: "json" };
-import s41 from "../../../schemas/presentation.schema.json" with { type: "json" };
-import s42 from "../../../schemas/site.schema.json" with { type: "json" };
-import s43 from "../../../schemas/specialities.schema.json" with { type: "json" };
-import s44 from "../../../schemas/translation.schema.json" with { type: "json" };
-import s45 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
+import s25 from "../../../schemas/blocks/treatment-review.schema.json" with { type: "json" };
+import s26 from "../../../schemas/blocks/treatment-sections.schema.json" with { type: "json" };
+import s27 from "../../../schemas/blocks/treatment-source-credit.schema.json" with { type: "json" };
+import s28 from "../../../schemas/blocks/treatment-why-choose-us.schema.json" with { type: "json" };
+import s29 from "../../../schemas/blog-posts.schema.json" with { type: "json" };
+import s30 from "../../../schemas/branches.schema.json" with { type: "json" };
+import s31 from "../../../schemas/collection-settings.schema.json" with { type: "json" };
+import s32 from "../../../schemas/collection.schema.json" with { type: "json" };
+import s33 from "../../../schemas/defs.schema.json" with { type: "json" };
+import s34 from "../../../schemas/doctors.schema.json" with { type: "json" };
+import s35 from "../../../schemas/footer.schema.json" with { type: "json" };
+import s36 from "../../../schemas/form.schema.json" with { type: "json" };
+import s37 from "../../../schemas/interface.schema.json" with { type: "json" };
+import s38 from "../../../schemas/navigation.schema.json" with { type: "json" };
+import s39 from "../../../schemas/packages.schema.json" with { type: "json" };
+import s40 from "../../../schemas/page.schema.json" with { type: "json" };
+import s41 from "../../../schemas/placeholders.schema.json" with { type: "json" };
+import s42 from "../../../schemas/presentation.schema.json" with { type: "json" };
+import s43 from "../../../schemas/site.schema.json" with { type: "json" };
+import s44 from "../../../schemas/specialities.schema.json" with { type: "json" };
+import s45 from "../../../schemas/translation.schema.json" with { type: "json" };
+import s46 from "../../../schemas/treatment-page.schema.json" with { type: "json" };
 
 /** Every schema under schemas/, keyed by its path relative to that folder. */
 export const schemaFiles = {
@@ -73,25 +74,26 @@ export const schemaFiles = {
   "blocks/treatment-faqs.schema.json": s22,
   "blocks/treatment-heading.schema.json": s23,
   "blocks/treatment-hero.schema.json": s24,
-  "blocks/treatment-sections.schema.json": s25,
-  "blocks/treatment-source-credit.schema.json": s26,
-  "blocks/treatment-why-choose-us.schema.json": s27,
-  "blog-posts.schema.json": s28,
-  "branches.schema.json": s29,
-  "collection-settings.schema.json": s30,
-  "collection.schema.json": s31,
-  "defs.schema.json": s32,
-  "doctors.schema.json": s33,
-  "footer.schema.json": s34,
-  "form.schema.json": s35,
-  "interface.schema.json": s36,
-  "navigation.schema.json": s37,
-  "packages.schema.json": s38,
-  "page.schema.json": s39,
-  "placeholders.schema.json": s40,
-  "presentation.schema.json": s41,
-  "site.schema.json": s42,
-  "specialities.schema.json": s43,
-  "translation.schema.json": s44,
-  "treatment-page.schema.json": s45,
+  "blocks/treatment-review.schema.json": s25,
+  "blocks/treatment-sections.schema.json": s26,
+  "blocks/treatment-source-credit.schema.json": s27,
+  "blocks/treatment-why-choose-us.schema.json": s28,
+  "blog-posts.schema.json": s29,
+  "branches.schema.json": s30,
+  "collection-settings.schema.json": s31,
+  "collection.schema.json": s32,
+  "defs.schema.json": s33,
+  "doctors.schema.json": s34,
+  "footer.schema.json": s35,
+  "form.schema.json": s36,
+  "interface.schema.json": s37,
+  "navigation.schema.json": s38,
+  "packages.schema.json": s39,
+  "page.schema.json": s40,
+  "placeholders.schema.json": s41,
+  "presentation.schema.json": s42,
+  "site.schema.json": s43,
+  "specialities.schema.json": s44,
+  "translation.schema.json": s45,
+  "treatment-page.schema.json": s46,
 } as const;

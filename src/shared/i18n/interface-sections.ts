@@ -19,6 +19,7 @@ export const blockWordSections = [
   "specialityGrid",
   "blog",
   "search",
+  "medicalReview",
 ] as const;
 
 /** The sections only the prerenderer shows. */

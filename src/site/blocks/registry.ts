@@ -33,6 +33,7 @@ export const registry: BlockRegistry = {
   "treatment-heading": () => import("./treatment-heading").then((module) => module.TreatmentHeading),
   "treatment-hero": () => import("./treatment-hero").then((module) => module.TreatmentHero),
   "treatment-sections": () => import("./treatment-sections").then((module) => module.TreatmentSections),
+  "treatment-review": () => import("./treatment-review").then((module) => module.TreatmentReview),
   "treatment-source-credit": () => import("./treatment-source-credit").then((module) => module.TreatmentSourceCredit),
   "treatment-why-choose-us": () => import("./treatment-why-choose-us").then((module) => module.TreatmentWhyChooseUs),
 };

@@ -15,6 +15,7 @@ const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
   posts: "blog-posts.json",
   "health-packages": "packages.json",
   "doctor-search": "doctors.json",
+  "treatment-review": "doctors.json",
 };
 
 /** Loads the translations of the lists a page's blocks (or its entries) show, in `lang`. */

@@ -47,6 +47,10 @@ const loadTreatment = memoLoader(async (key: string) => {
     // The template's texts (and with them the translation runtime); the treatment's own come with
     // its data (treatment-texts.ts).
     module.presentationStrings(file, lang),
+    // The translations of the lists its blocks show (the reviewing doctor's name).
+    lang === defaultLanguage
+      ? undefined
+      : loadRuntime().then((runtime) => runtime.preloadListStrings({ blocks: presentation.template }, lang)),
     needsFullFormatIn(presentation) ? loadFullFormat() : undefined,
   ]);
   return { TreatmentPage: module.TreatmentPage, presentation };

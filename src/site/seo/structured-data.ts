@@ -65,12 +65,23 @@ export function webPage(name: string, url: string, lang: string): JsonLd {
   return { "@context": context, "@type": "WebPage", name, url, inLanguage: lang };
 }
 
-/** A treatment page (at `url`, in `lang`): the page, the procedure it is about, and its FAQs. */
+/** The doctor who medically reviewed a page, and where their profile is. */
+export interface Reviewer {
+  name: string;
+  /** Their profile's full address. */
+  url: string;
+}
+
+/**
+ * A treatment page (at `url`, in `lang`): the page, the procedure it is about, and its FAQs; with
+ * a `reviewer`, the page says who reviewed it (a Physician) and when (`lastReviewed`).
+ */
 export function treatmentPage(
   item: SubDepartment,
   speciality: string,
   lang = "en",
   url = item.canonical_url,
+  reviewer?: Reviewer,
 ): JsonLd[] {
   const page: JsonLd = {
     "@context": context,
@@ -82,6 +93,12 @@ export function treatmentPage(
     specialty: speciality,
     about: { "@type": "MedicalProcedure", name: item.name },
     publisher: { "@id": `${site.canonicalBase}/#organization` },
+    ...(reviewer && item.review
+      ? {
+          reviewedBy: { "@type": "Person", name: reviewer.name, url: reviewer.url },
+          lastReviewed: item.review.reviewed,
+        }
+      : {}),
   };
   const faqs = item.content.faqs ?? [];
   if (faqs.length === 0) return [page];

@@ -107,6 +107,15 @@ describe.each(Object.entries(kinds))("editor database (%s)", (_kind, make) => {
     expect(changed).toMatchObject({ name: "Asha R.", roles: ["editor"], languages: [] });
     await db.people.setPassword(asha.id, null);
     expect((await db.people.get(asha.id))?.passwordHash).toBeNull();
+    const doctor = await db.people.add({
+      email: "anjali@hospital.example",
+      name: "Dr. Anjali",
+      roles: ["clinical-reviewer"],
+      languages: [],
+      doctor: "dr-anjali-example",
+    });
+    expect(doctor.doctor).toBe("dr-anjali-example");
+    expect((await db.people.update(doctor.id, { roles: ["reviewer"], doctor: null }))?.doctor).toBeUndefined();
     expect(await db.people.get("not-a-uuid")).toBeUndefined();
     expect(await db.people.update("not-a-uuid", { name: "x" })).toBeUndefined();
   });

@@ -68,7 +68,17 @@ describe("people routes", () => {
       [
         { email: "x@h.example", name: "X", roles: ["boss"] },
         400,
-        "'boss' is not a role; the roles are editor, translator, reviewer, publisher, admin.",
+        "'boss' is not a role; the roles are editor, translator, reviewer, clinical-reviewer, publisher, admin.",
+      ],
+      [
+        { email: "x@h.example", name: "X", roles: ["clinical-reviewer"] },
+        400,
+        "A clinical reviewer is one of the site's doctors: give their slug in doctors.json (--doctor dr-anjali-example), so their approvals name them on the pages.",
+      ],
+      [
+        { email: "x@h.example", name: "X", roles: ["reviewer"], doctor: "dr-anjali-example" },
+        400,
+        "Only a clinical reviewer is linked to a doctor; add the clinical-reviewer role or leave the doctor out.",
       ],
       [
         { email: "x@h.example", name: "X", roles: ["translator"] },

@@ -72,6 +72,17 @@ describe("editor user command", () => {
     expect(out.join("")).not.toContain(password);
   });
 
+  it("adds a doctor's account as a clinical reviewer, linked to their entry in doctors.json", async () => {
+    const args = ["add", "anjali@hospital.example", "--role", "clinical-reviewer", "--name", "Dr. Anjali"];
+    expect(await run([...args, "--doctor", "dr-anjali-example", "--password", "a long enough password"])).toBe(0);
+    expect(out).toEqual([
+      "Added anjali@hospital.example  Dr. Anjali  clinical-reviewer (doctor dr-anjali-example)  password.",
+    ]);
+    expect((await stored("anjali@hospital.example"))?.doctor).toBe("dr-anjali-example");
+    expect(await run(["roles", "anjali@hospital.example", "--role", "reviewer"])).toBe(0);
+    expect((await stored("anjali@hospital.example"))?.doctor).toBeUndefined();
+  });
+
   it("asks for the password twice on a terminal, and refuses two that differ", async () => {
     answers = ["first long password", "second long password"];
     expect(await run(["add", "a@hospital.example", "--role", "admin"])).toBe(1);

@@ -22,8 +22,11 @@ const appRoot = path.join(projectRoot, "node_modules", ".cache", "editor-app-tes
 export interface HostedEditor extends RunningHostedEditor {
   origin: string;
   dataDir: string;
-  /** Adds a person with the test password (or none: they sign in through OpenID); returns their email. */
-  person(email: string, roles: Role[], languages?: string[], withPassword?: boolean): Promise<string>;
+  /**
+   * Adds a person with the test password (or none: they sign in through OpenID), and for a
+   * clinical reviewer their doctor (a slug of doctors.json); returns their email.
+   */
+  person(email: string, roles: Role[], languages?: string[], withPassword?: boolean, doctor?: string): Promise<string>;
   /** A signed-in client for `email`. */
   signIn(email: string): Promise<Client>;
   stop(): Promise<void>;
@@ -31,6 +34,8 @@ export interface HostedEditor extends RunningHostedEditor {
 
 export interface TestEditorOptions {
   steps?: PublishSteps;
+  /** Today (YYYY-MM-DD) for medical reviews. */
+  today?: () => string;
   env?: NodeJS.ProcessEnv;
   /** Sign-in through an OpenID provider too (its redirect back is `<origin>/editor/auth/oidc/callback`). */
   oidc?: (origin: string) => Promise<OidcSettings>;
@@ -47,18 +52,20 @@ export async function startTestEditor(options: TestEditorOptions = {}): Promise<
     projectRoot,
     appRoot,
     steps: options.steps,
+    today: options.today,
   });
   const origin = settings.publicOrigin;
   return {
     ...editor,
     origin,
     dataDir: settings.dataDir,
-    async person(email, roles, languages = []) {
+    async person(email, roles, languages = [], _withPassword = true, doctor = undefined) {
       await db.people.add({
         email,
         name: email.split("@")[0],
         roles,
         languages,
+        doctor,
         passwordHash: await hashPassword(password),
       });
       return email;

@@ -21,8 +21,8 @@ const steps: PublishSteps = {
 };
 
 type Who = Role | "signed out";
-const everyone: Who[] = ["editor", "translator", "reviewer", "publisher", "admin", "signed out"];
-const readers: Who[] = ["editor", "translator", "reviewer", "publisher", "admin"];
+const everyone: Who[] = ["editor", "translator", "reviewer", "clinical-reviewer", "publisher", "admin", "signed out"];
+const readers: Who[] = ["editor", "translator", "reviewer", "clinical-reviewer", "publisher", "admin"];
 
 interface Call {
   method: string;
@@ -295,6 +295,30 @@ const routes: Route[] = [
     }),
   },
   {
+    name: "POST clinical review",
+    route: "POST /editor/api/changes/:id/clinical-review",
+    allowed: ["clinical-reviewer"],
+    prepare: async () => {
+      // A change to a treatment page: medical content, which a doctor approves.
+      const id = await changeSet();
+      boss.changeSet = id;
+      const slug = "best-hospital-for-angiography-in-hyderabad";
+      const entry = `/editor/api/entry?path=${encodeURIComponent(collection)}&slug=${slug}`;
+      const { body } = await boss.api<{ text: string; hash: string }>("GET", entry);
+      const data = JSON.parse(body.text);
+      data.meta_description = `${data.meta_description} Reviewed.`;
+      await boss.api("PUT", "/editor/api/entry", { path: collection, slug, data, baseHash: body.hash });
+      boss.changeSet = undefined;
+      return { method: "POST", url: `/editor/api/changes/${id}/clinical-review`, body: { verdict: "approved" } };
+    },
+  },
+  {
+    name: "GET reviews due",
+    route: "GET /editor/api/reviews-due",
+    allowed: ["reviewer", "clinical-reviewer"],
+    prepare: async () => ({ method: "GET", url: "/editor/api/reviews-due" }),
+  },
+  {
     name: "POST update",
     route: "POST /editor/api/changes/:id/update",
     allowed: ["editor", "translator", "publisher"],
@@ -414,7 +438,13 @@ beforeAll(async () => {
       clients.set(role, new Client(editor.origin));
       continue;
     }
-    const email = await editor.person(`${role}@hospital.example`, [role], role === "translator" ? ["te"] : []);
+    const email = await editor.person(
+      `${role}@hospital.example`,
+      [role],
+      role === "translator" ? ["te"] : [],
+      true,
+      role === "clinical-reviewer" ? "dr-anjali-example" : undefined,
+    );
     clients.set(role, await editor.signIn(email));
   }
 }, 120_000);

@@ -42,7 +42,14 @@ export interface AuthContext {
 
 /** The person as routes and responses see them (no password hash). */
 export function publicPerson(p: Person): Person {
-  return { id: p.id, email: p.email, name: p.name, roles: [...p.roles], languages: [...p.languages] };
+  return {
+    id: p.id,
+    email: p.email,
+    name: p.name,
+    roles: [...p.roles],
+    languages: [...p.languages],
+    ...(p.doctor ? { doctor: p.doctor } : {}),
+  };
 }
 
 /** The path of a request, without its query. */

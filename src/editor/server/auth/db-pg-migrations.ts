@@ -42,6 +42,8 @@ const migrations: string[] = [
      seq bigserial PRIMARY KEY, change_set_id text NOT NULL, by text NOT NULL, verdict text NOT NULL,
      comment text NOT NULL, at bigint NOT NULL);
    CREATE INDEX editor_change_set_reviews_cs ON editor_change_set_reviews (change_set_id, seq);`,
+  // A clinical reviewer's doctor (a slug of the site's doctors.json).
+  "ALTER TABLE editor_people ADD COLUMN doctor text;",
 ];
 
 /** Applies the migrations this database lacks; safe to run from several editors at once. */

@@ -94,7 +94,7 @@ export class PgEditorDb implements EditorDb {
       const email = normaliseEmail(p.email);
       try {
         const row = await this.one(
-          "INSERT INTO editor_people (id, email, name, roles, languages, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
+          "INSERT INTO editor_people (id, email, name, roles, languages, password_hash, created_at, doctor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *",
           [
             randomUUID(),
             email,
@@ -103,6 +103,7 @@ export class PgEditorDb implements EditorDb {
             JSON.stringify(p.languages),
             p.passwordHash ?? null,
             this.now(),
+            p.doctor ?? null,
           ],
         );
         return person(row) as PersonRecord;
@@ -128,6 +129,7 @@ export class PgEditorDb implements EditorDb {
       if (change.name !== undefined) set("name", change.name);
       if (change.roles !== undefined) set("roles", JSON.stringify(change.roles));
       if (change.languages !== undefined) set("languages", JSON.stringify(change.languages));
+      if (change.doctor !== undefined) set("doctor", change.doctor);
       if (sets.length) {
         values.push(id);
         await this.run(`UPDATE editor_people SET ${sets.join(", ")} WHERE id = $${values.length}`, values);

@@ -17,6 +17,8 @@ export interface PersonColumns {
   name: string;
   roles: unknown;
   languages: unknown;
+  /** Added by the second migration: a clinical reviewer's doctor. */
+  doctor?: string | null;
   password_hash: string | null;
   created_at: number | string;
 }
@@ -29,6 +31,7 @@ export function personFromColumns(r: PersonColumns, parse: (text: string) => unk
     name: r.name,
     roles: list(r.roles) as Role[],
     languages: list(r.languages),
+    ...(r.doctor ? { doctor: r.doctor } : {}),
     passwordHash: r.password_hash,
     createdAt: Number(r.created_at),
   };

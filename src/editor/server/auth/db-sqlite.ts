@@ -46,6 +46,8 @@ const migrations: string[] = [
      seq INTEGER PRIMARY KEY AUTOINCREMENT, change_set_id TEXT NOT NULL, by TEXT NOT NULL,
      verdict TEXT NOT NULL, comment TEXT NOT NULL, at INTEGER NOT NULL);
    CREATE INDEX editor_change_set_reviews_cs ON editor_change_set_reviews (change_set_id, seq);`,
+  // A clinical reviewer's doctor (a slug of the site's doctors.json).
+  "ALTER TABLE editor_people ADD COLUMN doctor TEXT;",
 ];
 
 type Row = Record<string, unknown>;
@@ -96,12 +98,13 @@ export class SqliteEditorDb implements EditorDb {
         name: p.name,
         roles: JSON.stringify(p.roles),
         languages: JSON.stringify(p.languages),
+        doctor: p.doctor ?? null,
         password_hash: p.passwordHash ?? null,
         created_at: this.now(),
       };
       try {
         this.run(
-          "INSERT INTO editor_people (id, email, name, roles, languages, password_hash, created_at) VALUES (@id, @email, @name, @roles, @languages, @password_hash, @created_at)",
+          "INSERT INTO editor_people (id, email, name, roles, languages, doctor, password_hash, created_at) VALUES (@id, @email, @name, @roles, @languages, @doctor, @password_hash, @created_at)",
           row,
         );
       } catch (error) {
@@ -120,6 +123,7 @@ export class SqliteEditorDb implements EditorDb {
       if (change.name !== undefined) sets.push("name = ?") && values.push(change.name);
       if (change.roles !== undefined) sets.push("roles = ?") && values.push(JSON.stringify(change.roles));
       if (change.languages !== undefined) sets.push("languages = ?") && values.push(JSON.stringify(change.languages));
+      if (change.doctor !== undefined) sets.push("doctor = ?") && values.push(change.doctor);
       if (sets.length) this.run(`UPDATE editor_people SET ${sets.join(", ")} WHERE id = ?`, ...values, id);
       return this.people.get(id);
     },

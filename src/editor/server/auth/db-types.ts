@@ -21,6 +21,8 @@ export interface NewPerson {
   name: string;
   roles: Role[];
   languages: string[];
+  /** A clinical reviewer's doctor (a slug of doctors.json). */
+  doctor?: string | null;
   passwordHash?: string | null;
 }
 
@@ -69,11 +71,23 @@ export interface ChangeSetRow {
   statusAt: number;
 }
 
+/**
+ * A verdict on a change set: a reviewer's, or a clinical reviewer's on its medical part
+ * ("clinically-approved", "clinical-changes-requested"); "clinical-review-needed" marks a save of
+ * medical content after a clinical approval, which the approval then no longer covers.
+ */
+export type Verdict =
+  | "approved"
+  | "changes-requested"
+  | "clinically-approved"
+  | "clinical-changes-requested"
+  | "clinical-review-needed";
+
 /** A reviewer's verdict on a change set. */
 export interface ReviewRow {
   changeSetId: string;
   by: string;
-  verdict: "approved" | "changes-requested";
+  verdict: Verdict;
   comment: string;
   at: number;
 }
@@ -93,7 +107,7 @@ export interface EditorDb {
     list(): Promise<PersonRecord[]>;
     update(
       id: string,
-      change: Partial<Pick<Person, "name" | "roles" | "languages">>,
+      change: Partial<Pick<Person, "name" | "roles" | "languages">> & { doctor?: string | null },
     ): Promise<PersonRecord | undefined>;
     setPassword(id: string, passwordHash: string | null): Promise<void>;
     /** Removes the person and their sessions; false when there was nobody. */
@@ -137,10 +151,7 @@ export interface EditorDb {
     /** Newest first. */
     list(): Promise<ChangeSetRow[]>;
     setStatus(id: string, status: ChangeSetStatus, by: string): Promise<void>;
-    addReview(
-      id: string,
-      review: { by: string; verdict: "approved" | "changes-requested"; comment: string; at: number },
-    ): Promise<void>;
+    addReview(id: string, review: { by: string; verdict: Verdict; comment: string; at: number }): Promise<void>;
     /** Oldest first. */
     reviews(id: string): Promise<ReviewRow[]>;
   };

@@ -10,7 +10,7 @@ import { EmailTakenError } from "./db-rows";
 import { allow, hasRole } from "./guard-helpers";
 import { messages } from "./messages";
 import { hashPassword } from "./passwords";
-import { checkLanguages, checkName, checkNewPerson, checkRoles, type PersonInput } from "./person-input";
+import { checkDoctor, checkLanguages, checkName, checkNewPerson, checkRoles, type PersonInput } from "./person-input";
 
 const admin = allow((p) => hasRole(p, "admin"));
 
@@ -63,20 +63,29 @@ export function peopleRoutes(app: FastifyInstance, ctx: AuthContext): void {
       if ("problem" in checked) return reply.code(400).send({ message: checked.problem });
       const languages = checked.value;
       const roles = roleList.value;
+      // The doctor follows the roles too: dropping "clinical-reviewer" drops it.
+      const doctor = checkDoctor(body.doctor ?? (roles.includes("clinical-reviewer") ? before.doctor : null), roles);
+      if ("problem" in doctor) return reply.code(400).send({ message: doctor.problem });
       if (before.roles.includes("admin") && !roles.includes("admin") && (await adminCount(ctx)) <= 1)
         return reply.code(409).send({ message: messages.lastAdmin });
-      const after = await ctx.db.people.update(before.id, { name: name?.value, roles, languages });
+      const after = await ctx.db.people.update(before.id, {
+        name: name?.value,
+        roles,
+        languages,
+        doctor: doctor.value,
+      });
       if (!after) return reply.code(404).send({ message: messages.personNotFound });
       const changed =
-        JSON.stringify([before.roles, before.languages]) !== JSON.stringify([after.roles, after.languages]);
+        JSON.stringify([before.roles, before.languages, before.doctor]) !==
+        JSON.stringify([after.roles, after.languages, after.doctor]);
       if (changed)
         await ctx.audit.record({
           actor: request.person?.email ?? null,
           action: "roles-changed",
           detail: {
             email: after.email,
-            before: { roles: before.roles, languages: before.languages },
-            after: { roles: after.roles, languages: after.languages },
+            before: { roles: before.roles, languages: before.languages, doctor: before.doctor },
+            after: { roles: after.roles, languages: after.languages, doctor: after.doctor },
           },
           address: request.ip,
         });

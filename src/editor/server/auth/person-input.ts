@@ -6,13 +6,14 @@ import { passwordProblem } from "./passwords";
 import type { Role } from "./types";
 
 /** Every role, in the order forms and lists show them. */
-export const roles: readonly Role[] = ["editor", "translator", "reviewer", "publisher", "admin"];
+export const roles: readonly Role[] = ["editor", "translator", "reviewer", "clinical-reviewer", "publisher", "admin"];
 
 export interface PersonInput {
   email?: unknown;
   name?: unknown;
   roles?: unknown;
   languages?: unknown;
+  doctor?: unknown;
   password?: unknown;
 }
 
@@ -44,6 +45,26 @@ export function checkLanguages(value: unknown, forRoles: Role[]): Checked<string
   return { value: [...new Set(list as string[])] };
 }
 
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The doctor for these roles: a clinical reviewer is one doctor of doctors.json; others are none. */
+export function checkDoctor(value: unknown, forRoles: Role[]): Checked<string | null> {
+  const doctor = value === undefined || value === null || value === "" ? null : value;
+  if (doctor !== null && (typeof doctor !== "string" || !slugPattern.test(doctor)))
+    return { problem: "A doctor is named by their slug in doctors.json, such as dr-anjali-example." };
+  if (forRoles.includes("clinical-reviewer") && doctor === null)
+    return {
+      problem:
+        "A clinical reviewer is one of the site's doctors: give their slug in doctors.json (--doctor dr-anjali-example), so their approvals name them on the pages.",
+    };
+  if (!forRoles.includes("clinical-reviewer") && doctor !== null)
+    return {
+      problem:
+        "Only a clinical reviewer is linked to a doctor; add the clinical-reviewer role or leave the doctor out.",
+    };
+  return { value: doctor };
+}
+
 export function checkEmail(value: unknown): Checked<string> {
   if (typeof value !== "string" || !emailPattern.test(value.trim()) || value.length > 320)
     return { problem: "Give the person's email address, such as name@hospital.example." };
@@ -57,9 +78,14 @@ export function checkName(value: unknown): Checked<string> {
 }
 
 /** A new person's details, checked in order; the first mistake is the answer. */
-export function checkNewPerson(
-  input: PersonInput,
-): Checked<{ email: string; name: string; roles: Role[]; languages: string[]; password?: string }> {
+export function checkNewPerson(input: PersonInput): Checked<{
+  email: string;
+  name: string;
+  roles: Role[];
+  languages: string[];
+  doctor: string | null;
+  password?: string;
+}> {
   const email = checkEmail(input.email);
   if ("problem" in email) return email;
   const name = checkName(input.name);
@@ -68,6 +94,8 @@ export function checkNewPerson(
   if ("problem" in roleList) return roleList;
   const languages = checkLanguages(input.languages, roleList.value);
   if ("problem" in languages) return languages;
+  const doctor = checkDoctor(input.doctor, roleList.value);
+  if ("problem" in doctor) return doctor;
   let password: string | undefined;
   if (input.password !== undefined && input.password !== "") {
     if (typeof input.password !== "string") return { problem: "The password must be text." };
@@ -76,6 +104,13 @@ export function checkNewPerson(
     password = input.password;
   }
   return {
-    value: { email: email.value, name: name.value, roles: roleList.value, languages: languages.value, password },
+    value: {
+      email: email.value,
+      name: name.value,
+      roles: roleList.value,
+      languages: languages.value,
+      doctor: doctor.value,
+      password,
+    },
   };
 }

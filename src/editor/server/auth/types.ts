@@ -3,7 +3,7 @@
  */
 
 /** What a person may do; a person may hold several. */
-export type Role = "editor" | "translator" | "reviewer" | "publisher" | "admin";
+export type Role = "editor" | "translator" | "reviewer" | "clinical-reviewer" | "publisher" | "admin";
 
 /** A person who may sign in to the editor. */
 export interface Person {
@@ -16,4 +16,9 @@ export interface Person {
   roles: Role[];
   /** Languages a translator may change ("te", "hi"); [] otherwise. */
   languages: string[];
+  /**
+   * The doctor a clinical reviewer is: the slug of their entry in doctors.json. Their approval is
+   * recorded on the pages as that doctor's review. Absent for everyone else.
+   */
+  doctor?: string;
 }

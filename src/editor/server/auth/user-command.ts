@@ -3,7 +3,8 @@
  * for scripts. Uses DATABASE_URL, or EDITOR_DB (default ./editor.db).
  *
  *   user add <email> --role editor [--role translator --lang te] [--name "..."] [--password P]
- *   user roles <email> --role ... [--lang ...]
+ *   user add <email> --role clinical-reviewer --doctor <slug in doctors.json>
+ *   user roles <email> --role ... [--lang ...] [--doctor ...]
  *   user password <email> [--password P]
  *   user remove <email>
  *   user list
@@ -17,7 +18,7 @@ import { type EditorDb, openEditorDb, type PersonRecord } from "./db";
 import { EmailTakenError } from "./db-rows";
 import { messages } from "./messages";
 import { hashPassword, passwordProblem } from "./passwords";
-import { type Checked, checkEmail, checkLanguages, checkNewPerson, checkRoles } from "./person-input";
+import { type Checked, checkDoctor, checkEmail, checkLanguages, checkNewPerson, checkRoles } from "./person-input";
 import { askPassword } from "./terminal-password";
 
 /** Where the command writes, and how it asks for a password (tests give their own). */
@@ -35,17 +36,17 @@ const processIo: UserCommandIo = {
 };
 
 const usage = `Usage:
-  npm run editor -- user add <email> --role <role> [--role <role>] [--lang <code>] [--name "<name>"] [--password <password>]
-  npm run editor -- user roles <email> --role <role> [--role <role>] [--lang <code>]
+  npm run editor -- user add <email> --role <role> [--role <role>] [--lang <code>] [--doctor <slug>] [--name "<name>"] [--password <password>]
+  npm run editor -- user roles <email> --role <role> [--role <role>] [--lang <code>] [--doctor <slug>]
   npm run editor -- user password <email> [--password <password>]
   npm run editor -- user remove <email>
   npm run editor -- user list
-Roles: editor, translator (with --lang for each language), reviewer, publisher, admin.`;
+Roles: editor, translator (with --lang for each language), reviewer, clinical-reviewer (with --doctor: their slug in doctors.json), publisher, admin.`;
 
 class Refusal extends Error {}
 
 const describe = (p: PersonRecord) =>
-  `${p.email}  ${p.name}  ${p.roles.join(", ")}${p.languages.length ? ` (${p.languages.join(", ")})` : ""}  ${p.passwordHash ? "password" : "identity provider only"}`;
+  `${p.email}  ${p.name}  ${p.roles.join(", ")}${p.languages.length ? ` (${p.languages.join(", ")})` : ""}${p.doctor ? ` (doctor ${p.doctor})` : ""}  ${p.passwordHash ? "password" : "identity provider only"}`;
 
 async function newPassword(given: string | undefined, io: UserCommandIo, email: string): Promise<string | undefined> {
   let password = given;
@@ -104,17 +105,18 @@ export async function runUserCommand(
     }
     const email = value(checkEmail(emailArg));
     if (command === "add") {
-      const { roles, languages, name } = value(
+      const { roles, languages, doctor, name } = value(
         checkNewPerson({
           email,
           name: options.name ?? email.split("@")[0],
           roles: options.role,
           languages: options.lang,
+          doctor: options.doctor,
         }),
       );
       const passwordHash = (await newPassword(options.password, io, email)) ?? null;
-      const added = await db.people.add({ email, name, roles, languages, passwordHash });
-      await audit("person-added", { email, roles, languages });
+      const added = await db.people.add({ email, name, roles, languages, doctor, passwordHash });
+      await audit("person-added", { email, roles, languages, ...(doctor ? { doctor } : {}) });
       io.out(`Added ${describe(added)}.`);
       if (!passwordHash)
         io.out(
@@ -126,14 +128,17 @@ export async function runUserCommand(
     if (command === "roles") {
       const roles = value(checkRoles(options.role));
       const languages = value(checkLanguages(options.lang, roles));
+      const doctor = value(
+        checkDoctor(options.doctor ?? (roles.includes("clinical-reviewer") ? found.doctor : undefined), roles),
+      );
       const admins = (await db.people.list()).filter((p) => p.roles.includes("admin")).length;
       if (found.roles.includes("admin") && !roles.includes("admin") && admins <= 1)
         throw new Refusal(messages.lastAdmin);
-      const after = (await db.people.update(found.id, { roles, languages })) as PersonRecord;
+      const after = (await db.people.update(found.id, { roles, languages, doctor })) as PersonRecord;
       await audit("roles-changed", {
         email,
-        before: { roles: found.roles, languages: found.languages },
-        after: { roles: after.roles, languages: after.languages },
+        before: { roles: found.roles, languages: found.languages, doctor: found.doctor },
+        after: { roles: after.roles, languages: after.languages, doctor: after.doctor },
       });
       io.out(`Changed ${describe(after)}.`);
       return 0;
@@ -173,6 +178,7 @@ function parse(words: string[]) {
     options: {
       role: { type: "string", multiple: true },
       lang: { type: "string", multiple: true },
+      doctor: { type: "string" },
       name: { type: "string" },
       password: { type: "string" },
     },

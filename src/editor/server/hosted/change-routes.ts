@@ -17,7 +17,9 @@ import { changesPaths } from "../../shared/changes-api";
 import { allow, type ChangeSetRow, type EditorDb, type Person } from "../auth";
 import type { FieldChange, SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
+import { authorOf } from "./authors";
 import type { ChangeSites } from "./change-sites";
+import type { ClinicalReview } from "./clinical";
 import type { Publisher } from "./publisher";
 import { mayEdit, mayPublish, mayRead, mayReview, mayUpdate } from "./roles";
 
@@ -26,11 +28,11 @@ export interface ChangeRoutesOptions {
   workspace: SiteWorkspace;
   sites: ChangeSites;
   publisher: Publisher;
+  clinical: ClinicalReview;
 }
 
 type WithId = { Params: { id: string } };
 
-export const authorOf = (person: Person) => ({ name: person.name || person.email, email: person.email });
 const person = (request: FastifyRequest) => request.person as Person;
 
 /** A new change set's id: short, readable in a branch name, unguessable enough not to collide. */
@@ -59,7 +61,7 @@ export const fieldChangeView = ({ file, pointer, label, kind, words }: FieldChan
 });
 
 export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOptions) {
-  const { db, workspace, sites, publisher } = options;
+  const { db, workspace, sites, publisher, clinical } = options;
   const names = new Map<string, string>();
 
   async function nameOf(id: string): Promise<string> {
@@ -130,6 +132,10 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
         reviews: await Promise.all(
           reviews.map(async (r) => ({ by: await nameOf(r.by), verdict: r.verdict, comment: r.comment, at: r.at })),
         ),
+        clinical:
+          row.status === "published"
+            ? { pages: [], approved: false, required: false }
+            : await clinical.view(row.id, reviews),
       };
     },
   );
@@ -182,6 +188,8 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
       const row = await stillOpen(request.params.id);
       if (row.status !== "approved")
         throw new HttpError(409, "A reviewer has not approved this change set yet: it cannot be published.");
+      const refusal = await clinical.publishRefusal(row.id, await db.changeSets.reviews(row.id));
+      if (refusal) throw new HttpError(409, refusal);
       if (publisher.state(row.id).state === "running") return publisher.state(row.id);
       const picks = Array.isArray(request.body?.picks) ? request.body.picks : undefined;
       await app.audit.record({

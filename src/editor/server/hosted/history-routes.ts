@@ -31,7 +31,8 @@ import {
   versionText,
 } from "../changes";
 import { HttpError } from "../http-error";
-import { authorOf, fieldChangeView, startChangeSet } from "./change-routes";
+import { authorOf } from "./authors";
+import { fieldChangeView, startChangeSet } from "./change-routes";
 import { mayEdit, mayRead, writeRefusal } from "./roles";
 
 export interface HistoryRoutesOptions {

@@ -1,7 +1,8 @@
 /**
  * Who may do what in the hosted editor. The server asks these on every request (the app only
  * hides buttons): an editor changes content, a translator only the translation files of their
- * languages, a reviewer approves, a publisher publishes, an admin manages people.
+ * languages, a reviewer approves, a clinical reviewer (a doctor) approves the medical part, a
+ * publisher publishes, an admin manages people.
  */
 import type { Person, Role } from "../auth/types";
 
@@ -12,6 +13,10 @@ export const mayRead = (person: Person) => person.roles.length > 0;
 /** Start a change set, save into one, send it for review. */
 export const mayEdit = (person: Person) => holds(person, "editor") || holds(person, "translator");
 export const mayReview = (person: Person) => holds(person, "reviewer");
+/** Approve the medical part of a change set, as the doctor their account is linked to. */
+export const mayClinicallyReview = (person: Person) => holds(person, "clinical-reviewer");
+/** See which medical pages fall due for review. */
+export const maySeeReviewsDue = (person: Person) => mayReview(person) || mayClinicallyReview(person);
 export const mayPublish = (person: Person) => holds(person, "publisher");
 export const mayAdminister = (person: Person) => holds(person, "admin");
 /** Bring a change set up to date with the published site (choosing between two values). */

@@ -21,11 +21,15 @@ import { HttpError } from "../http-error";
 import { contentRoutes } from "../routes/content";
 import type { Written } from "../site-api";
 import { buildEditorApp } from "./app-build";
-import { authorOf, changeRoutes } from "./change-routes";
+import { authorOf } from "./authors";
+import { changeRoutes } from "./change-routes";
 import { ChangeSites } from "./change-sites";
+import { ClinicalReview, clinicallyApproved } from "./clinical";
+import { clinicalRoutes } from "./clinical-routes";
 import { registerFiles } from "./files";
 import { headOf } from "./git-head";
 import { historyRoutes } from "./history-routes";
+import { medicalFile } from "./medical";
 import { previewRoutes } from "./preview";
 import { Publisher } from "./publisher";
 import { readinessRoutes } from "./readiness";
@@ -45,6 +49,8 @@ export interface HostedOptions {
   appRoot?: string;
   /** Replaces the publish check, build and deploy (tests of the API itself). */
   steps?: PublishSteps;
+  /** Today (YYYY-MM-DD) for medical reviews; default the clock's. Tests fix it. */
+  today?: () => string;
 }
 
 export interface RunningHostedEditor {
@@ -71,6 +77,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   });
   const checks = new CheckThread(workspace.publishedDir());
   const sites = new ChangeSites(workspace, checks);
+  const clinical = new ClinicalReview(workspace);
   const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
@@ -150,6 +157,14 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       // An approval was for what the reviewer saw: a later change needs another look.
       if (row?.status === "approved" || row?.status === "changes-requested")
         await db.changeSets.setStatus(id, "in-review", person.id);
+      // So was a clinical approval, of the medical pages: a save of one needs the doctor again.
+      if (files.some((f) => medicalFile(f.path)) && clinicallyApproved(await db.changeSets.reviews(id)))
+        await db.changeSets.addReview(id, {
+          by: person.id,
+          verdict: "clinical-review-needed",
+          comment: "Medical content changed after the clinical approval.",
+          at: Date.now(),
+        });
     },
   });
 
@@ -170,7 +185,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   });
   if (!existsSync(path.join(workspace.publishedDir(), "dist", "shell.html")))
     publisher.buildPublished((line) => app.log.info(line));
-  await app.register(changeRoutes, { db, workspace, sites, publisher });
+  await app.register(changeRoutes, { db, workspace, sites, publisher, clinical });
+  await app.register(clinicalRoutes, { db, workspace, sites, clinical, today: options.today });
   await app.register(historyRoutes, { db, workspace });
   await app.register(previewRoutes, { workspace, build: steps.build });
   await app.register(readinessRoutes, { workspace, projectRoot });

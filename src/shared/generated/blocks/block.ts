@@ -23,6 +23,7 @@ import type { TreatmentBulletPointsBlock } from "./treatment-bullet-points";
 import type { TreatmentFaqsBlock } from "./treatment-faqs";
 import type { TreatmentHeadingBlock } from "./treatment-heading";
 import type { TreatmentHeroBlock } from "./treatment-hero";
+import type { TreatmentReviewBlock } from "./treatment-review";
 import type { TreatmentSectionsBlock } from "./treatment-sections";
 import type { TreatmentSourceCreditBlock } from "./treatment-source-credit";
 import type { TreatmentWhyChooseUsBlock } from "./treatment-why-choose-us";
@@ -55,6 +56,7 @@ export type Block =
   | TreatmentFaqsBlock
   | TreatmentHeadingBlock
   | TreatmentHeroBlock
+  | TreatmentReviewBlock
   | TreatmentSectionsBlock
   | TreatmentSourceCreditBlock
   | TreatmentWhyChooseUsBlock;

@@ -1,0 +1,58 @@
+/**
+ * The medical review line: which doctor reviewed the content and when, and when the next review
+ * is due, in the page's language (its dates written by Intl for the language). The doctor's name
+ * links to them in the doctor search; a name left in English on a Telugu page says so (`lang`).
+ */
+import { Link } from "react-router-dom";
+import { clinicalReviewSettings, type MedicalKind, nextReviewOf } from "../../../shared/clinical-review";
+import type { MedicalReview } from "../../../shared/generated/defs";
+import type { Doctor } from "../../../shared/generated/doctors";
+import { site } from "../../config/site-config";
+import { useBlockWords } from "../../i18n/block-words";
+import { useLanguage, useLocalPath } from "../../i18n/context";
+import { useListLang } from "../../i18n/lists";
+import { messageNodes } from "../../i18n/message";
+import { formatDate } from "../../ui/formatting";
+
+const settings = clinicalReviewSettings(site);
+
+/** Where a doctor's card is: the doctor search, filtered to their name. */
+export const doctorProfilePath = (doctor: Pick<Doctor, "name">) =>
+  `/our-doctors?${new URLSearchParams({ name: doctor.name })}`;
+
+interface ReviewLineProps {
+  review: MedicalReview | undefined;
+  kind: MedicalKind;
+  doctors: Doctor[];
+}
+
+export function ReviewLine({ review, kind, doctors }: ReviewLineProps) {
+  const lang = useLanguage();
+  const ui = useBlockWords();
+  const localPath = useLocalPath();
+  const { items, langOf } = useListLang("doctors.json", "doctors", doctors);
+  if (!review || !settings.medicalKinds.includes(kind)) return null;
+  const at = doctors.findIndex((d) => d.slug === review.reviewer);
+  // The validator refuses a reviewer who is not one of the doctors: nothing to name, nothing shown.
+  if (at < 0) return null;
+  const english = doctors[at];
+  const name = items[at]?.name ?? english.name;
+  const next = nextReviewOf(review, settings.intervalMonths);
+  return (
+    <p className="medical-review container">
+      {messageNodes(
+        ui.medicalReview.line,
+        {
+          reviewer: (
+            <Link to={localPath(doctorProfilePath(english))} lang={langOf(name)}>
+              {name}
+            </Link>
+          ),
+          reviewed: <time dateTime={review.reviewed}>{formatDate(review.reviewed, lang)}</time>,
+          nextReview: <time dateTime={next}>{formatDate(next, lang)}</time>,
+        },
+        lang,
+      )}
+    </p>
+  );
+}
