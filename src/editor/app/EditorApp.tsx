@@ -7,9 +7,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Language } from "../../shared/i18n/languages";
 import type { ChoicesResponse } from "../shared/api";
-import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
+import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
-import type { HistoryQuery } from "../shared/history-api";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices, untranslatedTotals } from "./api-client";
 import { CollectionView } from "./CollectionView";
@@ -19,6 +18,7 @@ import { readMe } from "./changes/changes-client";
 import { FileEditor } from "./FileEditor";
 import { HistoryTabs } from "./history/HistoryTabs";
 import { HistoryView } from "./history/HistoryView";
+import { historyTarget } from "./history/history-client";
 import { ChoicesContext, emptyChoices } from "./pickers/choices";
 import { RawFileEditor } from "./RawFileEditor";
 import { session, setChangeSet, setMe } from "./session";
@@ -116,14 +116,13 @@ export function EditorApp() {
     const onHash = () => {
       const next = readPlace();
       setPlace((current) => {
-        if (
-          (next.file !== current.file || next.lang !== current.lang) &&
-          dirty.current &&
-          !window.confirm(leaveQuestion)
-        ) {
+        // Leaving the form for the file's history closes the form too.
+        const leaving = next.file !== current.file || next.lang !== current.lang || next.history !== current.history;
+        if (leaving && dirty.current && !window.confirm(leaveQuestion)) {
           window.history.replaceState(null, "", placeHash(current));
           return current;
         }
+        if (leaving) dirty.current = false;
         if (next.file && next.file !== current.file && window.innerWidth < wideScreen) setFilesOpen(false);
         return next;
       });
@@ -318,16 +317,6 @@ export function EditorApp() {
       </div>
     </ChoicesContext.Provider>
   );
-}
-
-/** What a history is of: the file, a folder collection's treatment file, or a treatment of a collection file. */
-function historyTarget(file: string, treatment: string | undefined, lang: string | undefined): HistoryQuery {
-  const collection = collectionPlace(file);
-  // In a language, a collection file is translated as a whole (one translation file).
-  if (!collection || !treatment || treatment === "settings" || (lang && collection.storage === "file"))
-    return { path: file, lang };
-  if (collection.storage === "folder") return { path: treatmentFilePath(file, treatment), lang };
-  return { path: file, slug: treatment, lang };
 }
 
 /** From this width up, the file list stays open beside an open file. */

@@ -1,4 +1,6 @@
 /** Calls to the hosted editor's history API (src/editor/shared/history-api.ts). */
+
+import { collectionPlace, treatmentFilePath } from "../../shared/collection-paths";
 import type { HistoryQuery, HistoryResponse, RestoreResponse, VersionResponse } from "../../shared/history-api";
 import { historyPaths } from "../../shared/history-api";
 import { call } from "../session";
@@ -32,3 +34,13 @@ export const restoreVersion = async (target: HistoryQuery, commit: string): Prom
       body: JSON.stringify({ ...target, commit }),
     }),
   );
+
+/** What a history is of: the file, a folder collection's treatment file, or a treatment of a collection file. */
+export function historyTarget(file: string, treatment: string | undefined, lang: string | undefined): HistoryQuery {
+  const collection = collectionPlace(file);
+  // In a language, a collection file is translated as a whole (one translation file).
+  if (!collection || !treatment || treatment === "settings" || (lang && collection.storage === "file"))
+    return { path: file, lang };
+  if (collection.storage === "folder") return { path: treatmentFilePath(file, treatment), lang };
+  return { path: file, slug: treatment, lang };
+}
