@@ -103,15 +103,21 @@ export interface ReviewsDueView {
   total: number;
 }
 
+/** A field both sides changed differently: the person picks one value. */
 export interface ConflictView {
   file: string;
+  /** Names the field for a pick (a pointer into the common base; see server/changes/merge.ts). */
   pointer: string;
+  /** "Treatment ‘Heart Failure’ › Title". */
   label: string;
+  /** This change set's value (undefined: it removed the field). */
   ours: unknown;
+  /** The published value. */
   theirs: unknown;
   base: unknown;
 }
 
+/** A person's decision on one conflict. */
 export interface PickView {
   file: string;
   pointer: string;

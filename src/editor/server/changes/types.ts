@@ -33,29 +33,14 @@ export interface FileChanges {
   pages: string[];
 }
 
-/** A field both sides changed differently: the person picks one value. */
-export interface FieldConflict {
-  file: string;
-  /** Names the field for a Pick (a pointer into the common base; see merge.ts). */
-  pointer: string;
-  /** "Treatment ‘Heart Failure’ › Title". */
-  label: string;
-  /** This change set's value (undefined: it removed the field). */
-  ours: unknown;
-  /** The published value. */
-  theirs: unknown;
-  base: unknown;
-}
+import type { ConflictView, PickView, UpdateResponse } from "../../shared/changes-api";
 
-/** A person's decision on one conflict. */
-export interface Pick {
-  file: string;
-  pointer: string;
-  take: "ours" | "theirs";
-}
-
+/** A field both sides changed differently: as the app receives it, the person picks one value. */
+export type FieldConflict = ConflictView;
+/** A person's decision on one conflict, as the app sends it. */
+export type Pick = PickView;
 /** What `update` did: nothing to do, or the fields a person must decide. */
-export type UpdateResult = { upToDate: true } | { conflicts: FieldConflict[] };
+export type UpdateResult = UpdateResponse;
 
 /** A step of publishing, for the progress bar. */
 export type PublishStep = "update" | "check" | "merge" | "push" | "build" | "deploy";
