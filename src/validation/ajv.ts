@@ -44,6 +44,8 @@ export interface RefUse {
   declared?: { width: number; height: number };
   /** A number as shown: the number for dialling beside it ("phoneTel"), when there is one. */
   dialled?: string;
+  /** An image's alternative text, when it sits in an object that has one. */
+  alt?: string;
 }
 
 /** The URI every schema's $id starts with. */
@@ -95,6 +97,8 @@ export function addVocabulary<A extends AjvCore>(ajv: A): A {
       // The image's own size is checked against its file, which needs both numbers beside it.
       if (kind === "image" && Number.isInteger(width) && Number.isInteger(height))
         ref.declared = { width: width as number, height: height as number };
+      const { alt } = (cxt?.parentData ?? {}) as { alt?: unknown };
+      if (kind === "image" && typeof alt === "string") ref.alt = alt;
       // A number as shown and the number a tap dials sit side by side; they must be one number.
       const { phoneTel } = (cxt?.parentData ?? {}) as { phoneTel?: unknown };
       if (kind === "phone" && typeof phoneTel === "string") ref.dialled = phoneTel;

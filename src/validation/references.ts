@@ -202,7 +202,11 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
       const inside = !path.relative(c.publicDir, image).startsWith("..");
       if (!inside || !c.exists(image))
         return problem(say.MissingImage, pointer, value, c.display(image), closest(value, c.imagePaths()));
-      return isRaster(value) ? checkImageSize(ref, c.sizeOf(image)) : undefined;
+      if (!isRaster(value)) return undefined;
+      // A photo is content: only a drawing (SVG) may be decorative and go without words.
+      if (ref.alt !== undefined && ref.alt.trim() === "")
+        return problem(say.ImageWithoutAlt, pointer.replace(/\/src$/, "/alt"), value);
+      return checkImageSize(ref, c.sizeOf(image));
     }
     case "canonical":
       return checkCanonical(value, pointer, c.model.canonicalBase);

@@ -26,6 +26,7 @@ import { checkReferences, referenceContext } from "./references";
 import { reviewDueProblems } from "./review-checks";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
 import { translationChecks, translationTarget, untranslatedFileWarnings } from "./translations";
+import { unusedImageProblems } from "./unused-images";
 import { pageMetaWarnings } from "./warnings";
 
 // The x-html check runs the site's sanitiser, which parses HTML with a DOM: in Node, jsdom's
@@ -224,7 +225,10 @@ export function runValidation(options: RunOptions): RunReport {
     const top = placed.get(cause);
     if (top) top.followOns = followOns.map((f) => placed.get(f.problem) as Problem).sort(byFileAndPlace);
   }
-  const problems = validated.flatMap((r) => r.problems.map((p) => placed.get(p) as Problem)).sort(compareProblems);
+  const problems = validated
+    .flatMap((r) => r.problems.map((p) => placed.get(p) as Problem))
+    .concat(unusedImageProblems(checked, context))
+    .sort(compareProblems);
   const errors = problems.filter((p) => p.severity === "error").length;
   const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
   return {

@@ -19,7 +19,7 @@ import { FileEditor } from "./FileEditor";
 import { HistoryTabs } from "./history/HistoryTabs";
 import { HistoryView } from "./history/HistoryView";
 import { historyTarget } from "./history/history-client";
-import { ChoicesContext, emptyChoices } from "./pickers/choices";
+import { ChoicesContext, emptyChoices, PictureAddedContext } from "./pickers/choices";
 import { RawFileEditor } from "./RawFileEditor";
 import { session, setChangeSet, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
@@ -101,6 +101,13 @@ export function EditorApp() {
     // What the pickers offer follows the site as saved (a page added, a picture renamed).
     readChoices().then(setChoices, () => undefined);
   }, []);
+  const pictureAdded = useCallback(
+    (src: string) =>
+      setChoices((current) =>
+        current.images.includes(src) ? current : { ...current, images: [...current.images, src].sort() },
+      ),
+    [],
+  );
   const fileLabel = useCallback((path: string) => files.find((f) => f.path === path)?.label, [files]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is the change set's (session.ts sends its id).
   useEffect(() => {
@@ -191,130 +198,135 @@ export function EditorApp() {
 
   return (
     <ChoicesContext.Provider value={choices}>
-      <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
-        <header className="editor__bar">
-          <button
-            type="button"
-            className="btn btn-quiet"
-            onClick={() => setFilesOpen((o) => !o)}
-            aria-expanded={filesOpen}
-          >
-            ☰ Files
-          </button>
-          <h1 className="editor__title">Site editor</h1>
-          <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
-          {languages.length > 1 ? (
-            <label className="editor__language">
-              Language{" "}
-              <select
-                value={language?.code ?? ""}
-                onChange={(event) => {
-                  window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
-                }}
-              >
-                {languages.map((l, i) => (
-                  <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
-                    {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
-                  </option>
-                ))}
-              </select>
-            </label>
+      <PictureAddedContext.Provider value={pictureAdded}>
+        <div className={`editor${filesOpen ? "" : " editor--files-closed"}`} data-editor={EDITOR_MARKER}>
+          <header className="editor__bar">
+            <button
+              type="button"
+              className="btn btn-quiet"
+              onClick={() => setFilesOpen((o) => !o)}
+              aria-expanded={filesOpen}
+            >
+              ☰ Files
+            </button>
+            <h1 className="editor__title">Site editor</h1>
+            <p className="editor__tagline">Changes are checked as you type and again when you save.</p>
+            {languages.length > 1 ? (
+              <label className="editor__language">
+                Language{" "}
+                <select
+                  value={language?.code ?? ""}
+                  onChange={(event) => {
+                    window.location.hash = placeHash({ file: place.file, lang: event.target.value || undefined });
+                  }}
+                >
+                  {languages.map((l, i) => (
+                    <option key={l.code} value={i === 0 ? "" : l.code} lang={l.code}>
+                      {l.name === l.englishName ? l.name : `${l.englishName} (${l.name})`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
+              {hosted ? "Open the published site ↗" : "Open the site as saved ↗"}
+            </a>
+            {hosted ? <ChangeSetBar onChange={onChangeSet} refreshKey={changesKey} /> : null}
+          </header>
+          {filesOpen ? (
+            <nav className="editor__files" aria-label="Config files">
+              {loadError ? <p className="notice notice--error">{loadError}</p> : null}
+              {groupOrder.map((group) => {
+                const inGroup = files.filter((f) => f.group === group);
+                if (inGroup.length === 0) return null;
+                return (
+                  <section key={group} className="files__group">
+                    <h2 className="files__heading">{group}</h2>
+                    <ul className="files__list">
+                      {inGroup.map((file) => (
+                        <li key={file.path}>
+                          <a
+                            href={placeHash({ file: file.path, lang: language?.code })}
+                            className={`files__link${file.path === place.file ? " is-current" : ""}`}
+                            aria-current={file.path === place.file ? "page" : undefined}
+                          >
+                            <span className="files__label">{file.label}</span>
+                            {file.detail ? (
+                              <span className={`files__detail${file.broken ? " files__detail--broken" : ""}`}>
+                                {file.detail}
+                              </span>
+                            ) : null}
+                            {language && untranslated[file.path]?.[language.code] ? (
+                              <span className="files__untranslated">
+                                {untranslated[file.path][language.code].toLocaleString("en")} untranslated
+                              </span>
+                            ) : null}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </nav>
           ) : null}
-          <a className="btn btn-quiet" href="/home" target="_blank" rel="noreferrer">
-            {hosted ? "Open the published site ↗" : "Open the site as saved ↗"}
-          </a>
-          {hosted ? <ChangeSetBar onChange={onChangeSet} refreshKey={changesKey} /> : null}
-        </header>
-        {filesOpen ? (
-          <nav className="editor__files" aria-label="Config files">
-            {loadError ? <p className="notice notice--error">{loadError}</p> : null}
-            {groupOrder.map((group) => {
-              const inGroup = files.filter((f) => f.group === group);
-              if (inGroup.length === 0) return null;
-              return (
-                <section key={group} className="files__group">
-                  <h2 className="files__heading">{group}</h2>
-                  <ul className="files__list">
-                    {inGroup.map((file) => (
-                      <li key={file.path}>
-                        <a
-                          href={placeHash({ file: file.path, lang: language?.code })}
-                          className={`files__link${file.path === place.file ? " is-current" : ""}`}
-                          aria-current={file.path === place.file ? "page" : undefined}
-                        >
-                          <span className="files__label">{file.label}</span>
-                          {file.detail ? (
-                            <span className={`files__detail${file.broken ? " files__detail--broken" : ""}`}>
-                              {file.detail}
-                            </span>
-                          ) : null}
-                          {language && untranslated[file.path]?.[language.code] ? (
-                            <span className="files__untranslated">
-                              {untranslated[file.path][language.code].toLocaleString("en")} untranslated
-                            </span>
-                          ) : null}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-          </nav>
-        ) : null}
-        <main className="editor__main" key={changeSet ?? "published"}>
-          {hosted && place.file && !place.changes ? (
-            <HistoryTabs
-              editHref={placeHash({ ...place, history: undefined })}
-              historyHref={placeHash({ ...place, part: undefined, history: true })}
-              showing={place.history ? "history" : "edit"}
-            />
-          ) : null}
-          {place.changes && hosted ? (
-            <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
-          ) : place.file && place.history && hosted ? (
-            <HistoryView target={historyTarget(place.file, place.treatment, language?.code)} onRestored={onRestored} />
-          ) : place.file && files.find((f) => f.path === place.file)?.broken ? (
-            <RawFileEditor key={place.file} path={place.file} onSaved={refreshFiles} />
-          ) : place.file &&
-            collectionPlace(place.file) &&
-            (!language || collectionPlace(place.file)?.storage === "folder") ? (
-            // A collection opens as its list; in a language, a folder's treatment pages are
-            // translated one by one, each in a file of its own.
-            <CollectionView
-              key={language ? `${place.file}:${language.code}` : place.file}
-              path={place.file}
-              open={place.treatment}
-              onOpen={openTreatment}
-              onDirty={onDirty}
-              onSaved={refreshFiles}
-              fileLabel={fileLabel}
-              translateInto={language}
-            />
-          ) : place.file && language ? (
-            <TranslationEditor
-              key={`${place.file}:${language.code}`}
-              path={place.file}
-              language={language}
-              onDirty={onDirty}
-              onSaved={refreshFiles}
-            />
-          ) : place.file ? (
-            <FileEditor
-              key={place.file}
-              path={place.file}
-              part={place.part}
-              onChoosePart={choosePart}
-              onDirty={onDirty}
-              onSaved={refreshFiles}
-              fileLabel={fileLabel}
-              pointer={place.pointer}
-            />
-          ) : (
-            <Welcome />
-          )}
-        </main>
-      </div>
+          <main className="editor__main" key={changeSet ?? "published"}>
+            {hosted && place.file && !place.changes ? (
+              <HistoryTabs
+                editHref={placeHash({ ...place, history: undefined })}
+                historyHref={placeHash({ ...place, part: undefined, history: true })}
+                showing={place.history ? "history" : "edit"}
+              />
+            ) : null}
+            {place.changes && hosted ? (
+              <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
+            ) : place.file && place.history && hosted ? (
+              <HistoryView
+                target={historyTarget(place.file, place.treatment, language?.code)}
+                onRestored={onRestored}
+              />
+            ) : place.file && files.find((f) => f.path === place.file)?.broken ? (
+              <RawFileEditor key={place.file} path={place.file} onSaved={refreshFiles} />
+            ) : place.file &&
+              collectionPlace(place.file) &&
+              (!language || collectionPlace(place.file)?.storage === "folder") ? (
+              // A collection opens as its list; in a language, a folder's treatment pages are
+              // translated one by one, each in a file of its own.
+              <CollectionView
+                key={language ? `${place.file}:${language.code}` : place.file}
+                path={place.file}
+                open={place.treatment}
+                onOpen={openTreatment}
+                onDirty={onDirty}
+                onSaved={refreshFiles}
+                fileLabel={fileLabel}
+                translateInto={language}
+              />
+            ) : place.file && language ? (
+              <TranslationEditor
+                key={`${place.file}:${language.code}`}
+                path={place.file}
+                language={language}
+                onDirty={onDirty}
+                onSaved={refreshFiles}
+              />
+            ) : place.file ? (
+              <FileEditor
+                key={place.file}
+                path={place.file}
+                part={place.part}
+                onChoosePart={choosePart}
+                onDirty={onDirty}
+                onSaved={refreshFiles}
+                fileLabel={fileLabel}
+                pointer={place.pointer}
+              />
+            ) : (
+              <Welcome />
+            )}
+          </main>
+        </div>
+      </PictureAddedContext.Provider>
     </ChoicesContext.Provider>
   );
 }

@@ -7,6 +7,7 @@ import type {
   DuplicateResponse,
   FileListResponse,
   FileResponse,
+  ImageUploadResponse,
   RawFileResponse,
   RefusedResponse,
   SaveResponse,
@@ -147,6 +148,17 @@ export async function duplicateTreatment(path: string, slug: string): Promise<Du
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ path, slug }),
+    }),
+  );
+}
+
+/** Uploads a picture's bytes, named after its file; refused in the server's words (type, size, dimensions). */
+export async function uploadPicture(file: Blob, name: string): Promise<ImageUploadResponse> {
+  return json(
+    await call(`${apiPaths.images}?name=${encodeURIComponent(name)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: file,
     }),
   );
 }

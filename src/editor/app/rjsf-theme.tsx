@@ -13,6 +13,7 @@ import type {
   TemplatesType,
 } from "@rjsf/utils";
 import { itemName } from "../shared/field-labels";
+import { PictureField } from "./pickers/widgets";
 
 const defaults = getDefaultRegistry();
 
@@ -81,4 +82,4 @@ function OneOfField(props: FieldProps) {
   return <Default {...props} />;
 }
 
-export const fields: RegistryFieldsType = { OneOfField };
+export const fields: RegistryFieldsType = { OneOfField, picture: PictureField };

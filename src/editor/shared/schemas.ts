@@ -150,6 +150,11 @@ export function uiSchemaFor(schema: RJSFSchema, name?: string): UiSchema {
     for (const branch of (node[keyword] as RJSFSchema[] | undefined) ?? [])
       Object.assign(ui, uiSchemaFor(branch, name));
   }
+  // A picture with its words and size: uploaded as one (app/pickers/widgets.tsx, PictureField).
+  if (ui.src?.["ui:widget"] === "image" && properties?.alt) {
+    ui["ui:field"] = "picture";
+    ui.src = { ...ui.src, "ui:options": { upload: false } };
+  }
   const items = node.items as RJSFSchema | undefined;
   if (items && typeof items === "object" && !Array.isArray(items)) {
     const child = uiSchemaFor(items, name);

@@ -130,7 +130,7 @@ export interface Image {
    */
   src: string;
   /**
-   * What the image shows, read out by screen readers. Leave empty only for purely decorative images.
+   * What the image shows, read out by screen readers; translators are offered it. A photo (JPEG, PNG, WebP, AVIF) must have it; only a purely decorative drawing (SVG) may leave it empty.
    */
   alt: string;
   /**

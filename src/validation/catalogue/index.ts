@@ -11,6 +11,7 @@ export * from "./command-line";
 export * from "./contact";
 export * from "./expected-forms";
 export * from "./files";
+export * from "./images";
 export * from "./pages";
 export * from "./publish";
 export * from "./references";

@@ -11,3 +11,8 @@ export const emptyChoices: ChoicesResponse = { pages: [], images: [], specialiti
 export const ChoicesContext = createContext<ChoicesResponse>(emptyChoices);
 
 export const useChoices = () => useContext(ChoicesContext);
+
+/** Told of a picture just uploaded, so every picker offers it before the next save. */
+export const PictureAddedContext = createContext<(src: string) => void>(() => undefined);
+
+export const usePictureAdded = () => useContext(PictureAddedContext);

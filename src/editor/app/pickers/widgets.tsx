@@ -3,10 +3,11 @@
  * the site's pages, a picture from its pictures (with a preview), a speciality, branch or form by
  * its name. Which field gets which is said by its schema's `x-ref` (schemas.ts, pickerWidgets).
  */
-import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
+import type { FieldProps, RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
 import { useMemo } from "react";
-import { useChoices } from "./choices";
+import { useChoices, usePictureAdded } from "./choices";
 import { Picker } from "./Picker";
+import { PictureUpload } from "./PictureUpload";
 
 /** A route as the site's table holds it: without '#anchor', '?query' or a trailing '/'. */
 const routeOf = (value: string) => value.replace(/[#?].*$/, "").replace(/(.)\/+$/, "$1");
@@ -39,6 +40,7 @@ function RouteWidget(props: WidgetProps) {
 
 function ImageWidget(props: WidgetProps) {
   const { images } = useChoices();
+  const added = usePictureAdded();
   const value = typeof props.value === "string" ? props.value : "";
   const options = useMemo(
     () => images.map((src) => ({ value: src, label: src.slice(src.lastIndexOf("/") + 1), detail: src, thumb: src })),
@@ -59,6 +61,43 @@ function ImageWidget(props: WidgetProps) {
         onChange={(next) => props.onChange(next)}
         onFocus={() => props.onFocus(props.id, value)}
         onBlur={() => props.onBlur(props.id, value)}
+      />
+      {/* A picture with words of its own (PictureField) is uploaded once, for all its fields. */}
+      {props.options.upload === false ? null : (
+        <PictureUpload
+          askAlt={false}
+          disabled={props.disabled || props.readonly}
+          onUploaded={(picture) => {
+            added(picture.src);
+            props.onChange(picture.src);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A picture kept with its alternative text and size (an `image` object): the upload fills all
+ * four, asking for the words; the fields stay below to change one by one.
+ */
+export function PictureField(props: FieldProps) {
+  const added = usePictureAdded();
+  const { ObjectField } = props.registry.fields;
+  return (
+    <div className="picture-field">
+      <ObjectField {...props} />
+      <PictureUpload
+        askAlt
+        disabled={props.disabled || props.readonly}
+        onUploaded={(picture, alt) => {
+          added(picture.src);
+          const data = (props.formData ?? {}) as Record<string, unknown>;
+          props.onChange(
+            { ...data, src: picture.src, alt, width: picture.width, height: picture.height },
+            props.fieldPathId.path,
+          );
+        }}
       />
     </div>
   );

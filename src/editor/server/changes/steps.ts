@@ -117,6 +117,9 @@ export function buildStep(projectRoot: string, args: string[] = []): PublishStep
     await linkNodeModules(dir, projectRoot);
     const result = await run(process.execPath, ["scripts/build.mjs", ...args], {
       cwd: dir,
+      // The site visitors get, whatever the editor's own NODE_ENV (under a test runner, "test"
+      // made Vite build for development: pages without the photos' smaller copies).
+      env: { ...process.env, NODE_ENV: "production" },
       onLine: (line) => {
         const parsed = parseBuildLine(line);
         if (parsed) progress({ step: "build", ...parsed });
