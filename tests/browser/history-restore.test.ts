@@ -103,6 +103,8 @@ describe("history and restore", { timeout: 600_000 }, () => {
 
     // It is a change set of its own, shown in words for review, then published like any other.
     await meera.locator("#changeset-title", { hasText: "Restored '/contact-us' as of" }).waitFor();
+    // The button is gone with the history: the focus is on the change set view's heading.
+    expect(await meera.evaluate(() => document.activeElement?.textContent)).toBe("Changes and publishing");
     expect(await meera.locator(".changes__fields li").allTextContents()).toEqual([
       `Text: '${newHeading}' → '${oldHeading}'`,
     ]);

@@ -113,9 +113,12 @@ export function EditorApp() {
   useEffect(() => {
     if (hosted !== undefined) refreshFiles();
   }, [refreshFiles, hosted, changeSet]);
+  // After a restore, the change set view takes the focus once (not when the bar picks another set).
+  const [focusChanges, setFocusChanges] = useState(false);
   const onChangeSet = useCallback((id: string | undefined) => {
     if (dirty.current && !window.confirm(leaveQuestion)) return;
     dirty.current = false;
+    setFocusChanges(false);
     setChangeSetShown(id);
   }, []);
 
@@ -186,6 +189,7 @@ export function EditorApp() {
 
   // A restored version is a new change set: it becomes the one worked on, shown in words for review.
   const onRestored = useCallback((id: string) => {
+    setFocusChanges(true);
     setChangeSet(id);
     setChangeSetShown(id);
     setChangesKey((k) => k + 1);
@@ -279,7 +283,7 @@ export function EditorApp() {
               />
             ) : null}
             {place.changes && hosted ? (
-              <ChangesView onChanged={() => setChangesKey((k) => k + 1)} />
+              <ChangesView onChanged={() => setChangesKey((k) => k + 1)} focusHeading={focusChanges} />
             ) : place.file && place.history && hosted ? (
               <HistoryView
                 target={historyTarget(place.file, place.treatment, language?.code)}

@@ -24,16 +24,25 @@ import "./changes.css";
 
 const has = (role: string) => session().me.person?.roles.includes(role) ?? false;
 
-export function ChangesView({ onChanged }: { onChanged: () => void }) {
+export function ChangesView({
+  onChanged,
+  focusHeading = false,
+}: {
+  onChanged: () => void;
+  /** Puts the focus on the view's heading once shown (after restoring a version, whose button is gone). */
+  focusHeading?: boolean;
+}) {
   const [all, setAll] = useState<ChangeSetSummary[]>([]);
   const [chosen, setChosen] = useState<string | undefined>(session().changeSet);
   const [detail, setDetail] = useState<ChangeSetDetail>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const [comment, setComment] = useState("");
-  // Arriving here (from the bar's link, or after restoring a version) puts the focus on the view's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the view is shown.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, []);
 
   const load = useCallback(() => {
     listChangeSets().then(
