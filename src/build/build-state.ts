@@ -14,7 +14,7 @@ import type { FileStamp } from "./inputs";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 4;
+const stateVersion = 5;
 
 export interface BuildState {
   version: number;

@@ -48,6 +48,8 @@ export interface CatalogTranslatedItem {
   file: string;
   /** A folder's file: the hash of the file, so an unchanged file is not read again. */
   fileHash?: string;
+  /** Its name in the language, for the speciality page's list (absent when not translated). */
+  name?: string;
 }
 
 /** A collection's translations into one language. */
@@ -123,7 +125,7 @@ function readFileTranslation(
   });
   const items: Record<string, CatalogTranslatedItem> = {};
   for (const [slug, strings] of Object.entries(stringsBySlug(doc.strings)))
-    items[slug] = { hash: hashStrings(strings), file: relative };
+    items[slug] = { hash: hashStrings(strings), file: relative, ...(strings.name ? { name: strings.name } : {}) };
   return { storage: "file", path: relative, items };
 }
 
@@ -149,7 +151,12 @@ function readFolderTranslation(
       doc = JSON.parse(bytes.toString("utf8")) as TranslationFile;
     });
     const strings = publishedStrings(doc.strings);
-    items[slug] = { hash: Object.keys(strings).length > 0 ? hashStrings(strings) : "", file, fileHash };
+    items[slug] = {
+      hash: Object.keys(strings).length > 0 ? hashStrings(strings) : "",
+      file,
+      fileHash,
+      ...(strings.name ? { name: strings.name } : {}),
+    };
   }
   return { storage: "folder", path: path.relative(scanner.root, folder), items };
 }
@@ -235,7 +242,15 @@ export function jobCatalog(root: string, entries: Record<string, CatalogEntry>):
     catalog[entry.dataFile] = {
       speciality: entry.speciality,
       location: entry.location,
-      items: entry.items.map(({ slug, name }) => ({ slug, name })),
+      items: entry.items.map(({ slug, name }) => {
+        // Its names in other languages go with it into the speciality page's list pages.
+        const names: Record<string, string> = {};
+        for (const [lang, translation] of Object.entries(entry.translations ?? {})) {
+          const translated = translation.items[slug]?.name;
+          if (translated) names[lang] = translated;
+        }
+        return Object.keys(names).length > 0 ? { slug, name, names } : { slug, name };
+      }),
     };
     sources[entry.dataFile] = Object.fromEntries(
       entry.items.map((item) => [item.slug, { file: path.join(root, item.file), index: item.index }]),

@@ -12,7 +12,7 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const dist = path.join(root, "dist");
 export const site = JSON.parse(readFileSync(path.join(root, "site-config", "site.json"), "utf8")) as {
   name: string;
-  languages: { code: string }[];
+  languages: { code: string; name: string }[];
   brandNames?: string[];
 };
 /** Attributes a screen reader reads out. */

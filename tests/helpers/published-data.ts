@@ -46,8 +46,14 @@ export function publishedData(
         builtIn.set(dataPaths.builtInTranslation(lang, file, item.slug), strings);
       }
     }
-    for (const page of listPages(collection.sub_departments, size))
-      files.set(`/${dataPaths.listPage(file, page.page)}`, page);
+    // The list pages carry each treatment's names in other languages, as the build's catalog gives them.
+    const listed = collection.sub_departments.map(({ slug, name }) => {
+      const names: Record<string, string> = {};
+      for (const lang of Object.keys(byLanguage))
+        if (byLanguage[lang][slug]?.name) names[lang] = byLanguage[lang][slug].name;
+      return { slug, name, names };
+    });
+    for (const page of listPages(listed, size)) files.set(`/${dataPaths.listPage(file, page.page)}`, page);
   }
   return { files, builtIn };
 }

@@ -54,10 +54,11 @@ describe("the site in Telugu", () => {
   });
 
   it('shows an untranslated text in English, marked lang="en", never a key or nothing', async () => {
-    await open("/te/home");
-    // The blog posts have no Telugu translation yet.
-    const title = await screen.findByText("Heart attack warning signs you should not ignore");
-    expect(title.closest("[lang]")).toHaveAttribute("lang", "en");
+    await open("/te/about-us/leadership-team");
+    // The leaders' names are left untranslated: they show as they are written in English.
+    const name = await screen.findByText("Dr. Suresh Example");
+    expect(name.closest("[lang]")).toHaveAttribute("lang", "en");
+    expect(screen.getByText("మెడికల్ డైరెక్టర్").closest("[lang]")).toHaveAttribute("lang", "te");
     expect(document.body.textContent).not.toMatch(/\bblocks\.\d|sub_departments\./);
   });
 
@@ -85,6 +86,23 @@ describe("the site in Telugu", () => {
     expect(screen.getByRole("heading", { name: "తరచుగా అడిగే ప్రశ్నలు" })).not.toHaveAttribute("lang");
     const fetched = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
     expect(fetched.filter((url) => url.startsWith("/assets/data/te/"))).toEqual([]);
+  });
+
+  it("lists a speciality's treatments by their Telugu names, one with none in English marked so", async () => {
+    const texts = structuredClone(translations);
+    delete texts["orthopedics-sub-departments.json"].te["sports-injury-hospital-in-kukatpally"];
+    vi.stubGlobal("fetch", dataFetch(publishedData(collections, texts).files));
+    await open("/te/specialities/orthopedic");
+    const knee = await screen.findByRole("link", { name: "మోకాలి మార్పిడి (టోటల్ నీ రీప్లేస్‌మెంట్)" });
+    expect(knee).toHaveAttribute("href", "/te/specialities/orthopedics/total-knee-replacement");
+    expect(knee).not.toHaveAttribute("lang");
+    expect(screen.getByRole("link", { name: "Sports Injury" })).toHaveAttribute("lang", "en");
+  });
+
+  it("writes a branch's state in Telugu", async () => {
+    await open("/te/locations/kukatpally");
+    expect((await screen.findAllByText(/హైదరాబాద్, తెలంగాణ/)).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toContain("Telangana");
   });
 });
 

@@ -16,6 +16,7 @@
 import {
   dataPaths,
   defaultListPageSize,
+  type Listed,
   listPages as listPagesOf,
   type TreatmentListPage,
   treatmentData,
@@ -98,7 +99,8 @@ export interface PageInfo {
 export interface CatalogCollection {
   speciality: string;
   location: string;
-  items: { slug: string; name: string }[];
+  /** Each treatment, with its names in other languages where it has them (for the list pages). */
+  items: Listed[];
 }
 
 /** The collections by data file. */

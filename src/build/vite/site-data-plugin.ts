@@ -66,7 +66,17 @@ async function answer(
   if (asked === dataPaths.builtInIndex(dataFile)) return module(index);
   const page = /^_pages\/(\d+)\.json$/.exec(rest ?? "");
   if (kind === "data" && page) {
-    const list = listPages(collection.sub_departments, listSize(collectionsDir, dataFile))[Number(page[1]) - 1];
+    // With each treatment's names in other languages, as the build publishes them.
+    const translations = readTreatmentTranslations(siteRoot, location);
+    const listed = collection.sub_departments.map(({ slug, name }) => {
+      const names = Object.fromEntries(
+        Object.entries(translations).flatMap(([lang, bySlug]) =>
+          bySlug[slug]?.name ? [[lang, bySlug[slug].name]] : [],
+        ),
+      );
+      return { slug, name, names };
+    });
+    const list = listPages(listed, listSize(collectionsDir, dataFile))[Number(page[1]) - 1];
     return list ? json(list) : undefined;
   }
   const slug = /^([a-z0-9-]+)\.(json|js)$/.exec(rest ?? "");

@@ -65,13 +65,21 @@ export interface TreatmentListPage {
   total: number;
   slugs: string[];
   names: string[];
+  /**
+   * By language, each treatment's name in it, in the order of `names`; null where a treatment has
+   * no name in that language (it shows in English). Absent when no treatment of the page has one.
+   */
+  translatedNames?: Record<string, (string | null)[]>;
 }
 
 /** Treatments per page of a speciality page's list, unless the presentation says otherwise. */
 export const defaultListPageSize = 24;
 
-/** What the index and the lists are made of. */
-export type Listed = Pick<SubDepartment, "slug" | "name">;
+/** What the index and the lists are made of: a treatment's slug, name and names in other languages. */
+export type Listed = Pick<SubDepartment, "slug" | "name"> & {
+  /** Its name in each language it has one in, by language code. */
+  names?: Record<string, string>;
+};
 
 /**
  * The order the site publishes a collection's treatments in, however it is stored: by slug. (One
@@ -104,7 +112,7 @@ export function listPages(items: Listed[], size: number): TreatmentListPage[] {
   const pages = pageCount(sorted.length, size);
   return Array.from({ length: pages }, (_, i) => {
     const slice = sorted.slice(i * size, (i + 1) * size);
-    return {
+    const page: TreatmentListPage = {
       page: i + 1,
       pages,
       size,
@@ -112,6 +120,12 @@ export function listPages(items: Listed[], size: number): TreatmentListPage[] {
       slugs: slice.map((s) => s.slug),
       names: slice.map((s) => s.name),
     };
+    const languages = [...new Set(slice.flatMap((s) => Object.keys(s.names ?? {})))].sort();
+    if (languages.length > 0)
+      page.translatedNames = Object.fromEntries(
+        languages.map((lang) => [lang, slice.map((s) => s.names?.[lang] ?? null)]),
+      );
+    return page;
   });
 }
 

@@ -336,6 +336,13 @@ export interface InterfaceWords {
      * The link to the doctors of a branch; {branch} is the branch's name.
      */
     doctorsAt: string;
+    /**
+     * The name shown for each state a branch can be in, under the slug of branches.json's 'state' (which stays as it is: it is the address search engines read), on branch cards, branch pages and the contact page, so a Telugu or Hindi page writes it in its own language.
+     */
+    states: {
+      telangana: string;
+      "andhra-pradesh": string;
+    };
   };
   /**
    * Words of a speciality page.

@@ -56,8 +56,9 @@ export function useFallbackLang(): (text: string | undefined) => string | undefi
 }
 
 /**
- * `lang` for a text that is English in every language (a branch's state, the treatment names of a
- * speciality's list): 'en' on a page in another language, otherwise nothing.
+ * `lang` for a text known to be English whatever the page's language (a treatment's name as the
+ * collection's index has it, a list entry with no name in the page's language): 'en' on a page in
+ * another language, otherwise nothing.
  */
 export function useEnglishLang(): string | undefined {
   return useLanguage() === defaultLanguage ? undefined : defaultLanguage;

@@ -7,9 +7,9 @@ import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { telHref } from "../../ui/ConfigLink";
-import { EnglishText } from "../../ui/EnglishText";
 import { Icon } from "../../ui/Icon";
 import { SampleNote } from "../../ui/SampleNote";
+import { StateName } from "../../ui/StateName";
 import type { BlockProps } from "../types";
 import "./branch-details.css";
 
@@ -31,7 +31,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
   return (
     <section className="branch-details container">
       <p className="eyebrow">
-        <Icon name="map-pin" /> {branch.city}, <EnglishText>{branch.state}</EnglishText>
+        <Icon name="map-pin" /> {branch.city}, <StateName state={branch.state} />
       </p>
       <h1 className="branch-details__title">{branch.name}</h1>
       {branch.sample ? <SampleNote text={ui.samples.branchNote} /> : null}

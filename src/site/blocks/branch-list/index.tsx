@@ -4,9 +4,9 @@ import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
-import { EnglishText } from "../../ui/EnglishText";
 import { Icon } from "../../ui/Icon";
 import { SectionHeading } from "../../ui/SectionHeading";
+import { StateName } from "../../ui/StateName";
 import type { BlockProps } from "../types";
 import "./branch-list.css";
 
@@ -44,7 +44,7 @@ export function BranchList({ block }: BlockProps<"branch-list">) {
                 </Link>
               </h3>
               <p className="branch-tile__place">
-                <Icon name="map-pin" /> {branch.city}, <EnglishText>{branch.state}</EnglishText>
+                <Icon name="map-pin" /> {branch.city}, <StateName state={branch.state} />
               </p>
               <p className="branch-tile__count">
                 {formatMessage(ui.branches.specialityCount, { count: branch.specialities.length }, lang)}

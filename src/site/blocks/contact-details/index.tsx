@@ -2,8 +2,8 @@ import { useBlockWords } from "../../i18n/block-words";
 import { useLayoutConfig } from "../../i18n/context";
 import { Link } from "../../ui/AppLink";
 import { chatHref, telHref } from "../../ui/ConfigLink";
-import { EnglishText } from "../../ui/EnglishText";
 import { Icon } from "../../ui/Icon";
+import { StateName } from "../../ui/StateName";
 import type { BlockProps } from "../types";
 import "./contact-details.css";
 
@@ -57,7 +57,7 @@ export function ContactDetails({ block }: BlockProps<"contact-details">) {
               <li key={branch.slug}>
                 <Link to={`/locations/${branch.slug}`}>{branch.name}</Link>
                 <span className="contact-details__city">
-                  {branch.city}, <EnglishText>{branch.state}</EnglishText>
+                  {branch.city}, <StateName state={branch.state} />
                 </span>
                 {branch.sample ? (
                   <span className="contact-details__pending">{ui.branches.phonePending}</span>

@@ -1,5 +1,9 @@
 import { useId, useState } from "react";
-import { defaultListPageSize, type TreatmentIndex } from "../../../shared/collections/data-files";
+import {
+  defaultListPageSize,
+  type TreatmentIndex,
+  type TreatmentListPage,
+} from "../../../shared/collections/data-files";
 import type { CollectionPresentation } from "../../../shared/generated/presentation";
 import { loadIndex } from "../../collections/load";
 import { words } from "../../collections/resolve";
@@ -34,20 +38,39 @@ export function searchTreatments(index: TreatmentIndex, query: string): { slug: 
   return found.sort((a, b) => a.name.localeCompare(b.name, "en") || (a.slug < b.slug ? -1 : 1));
 }
 
-function TreatmentItems({ items, route }: { items: { slug: string; name: string }[]; route: string }) {
-  // The list pages and the index are published once, with the treatments' English names.
-  const english = useEnglishLang();
+/** A treatment in the list: its name, and `lang` where that name is English on a page in another language. */
+interface ListedTreatment {
+  slug: string;
+  name: string;
+  lang?: string;
+}
+
+function TreatmentItems({ items, route }: { items: ListedTreatment[]; route: string }) {
   return (
     <ul className="pill-list">
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={route.replace(":slug", item.slug)} lang={english}>
+          <Link to={route.replace(":slug", item.slug)} lang={item.lang}>
             {item.name}
           </Link>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A list page's treatments with their names in the page's language where the list has them. */
+function useListed(list: TreatmentListPage): ListedTreatment[] {
+  const english = useEnglishLang();
+  const names = list.translatedNames?.[useLanguage()];
+  return list.slugs.map((slug, i) => {
+    const name = english ? names?.[i] : undefined;
+    return name ? { slug, name } : { slug, name: list.names[i], lang: english };
+  });
+}
+
+function ListedItems({ list, route }: { list: TreatmentListPage; route: string }) {
+  return <TreatmentItems items={useListed(list)} route={route} />;
 }
 
 /** Matches for what was typed in the search, from the collection's index (loaded on the first search). */
@@ -63,9 +86,11 @@ function SearchResults({
   const index = useTracked(loadIndex(presentation.dataFile));
   const text = useBlockWords().specialityDetails;
   const lang = useLanguage();
+  // The index has only the English names (a search matches them); they are marked so.
+  const english = useEnglishLang();
   if (!index || "loading" in index) return <p aria-busy="true">{text.searching}</p>;
   if ("failed" in index) return <p>{text.searchUnavailable}</p>;
-  const found = searchTreatments(index.value, query);
+  const found = searchTreatments(index.value, query).map((item) => ({ ...item, lang: english }));
   const message = found.length === 0 ? text.searchNone : found.length <= size ? text.searchCount : text.searchFirst;
   const count = formatMessage(message, { query: query.trim(), count: found.length, size }, lang);
   return (
@@ -117,10 +142,7 @@ function TreatmentLinks({ collectionId, base, name }: { collectionId: string; ba
         <SearchResults presentation={presentation} query={query} size={size} />
       ) : (
         <>
-          <TreatmentItems
-            items={shown.slugs.map((slug, i) => ({ slug, name: shown.names[i] }))}
-            route={presentation.route}
-          />
+          <ListedItems list={shown} route={presentation.route} />
           <Pagination
             page={shown.page}
             pages={shown.pages}
