@@ -293,7 +293,17 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     }
   }
   for (const [dataFile, pages] of Object.entries(lists)) {
-    for (const list of pages) deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
+    for (const list of pages) {
+      // The list's file has every language's names; a speciality page shows its own language's only,
+      // so a Telugu name that changed makes the Telugu page again, not the English or Hindi one.
+      const { translatedNames, ...english } = list;
+      deps[`list-data:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
+      deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(english));
+      for (const lang of otherLanguages)
+        deps[`list:${dataFile}:${list.page}:${lang}`] = hashOf(
+          JSON.stringify([english, translatedNames?.[lang] ?? null]),
+        );
+    }
   }
   const depHash = (dep: string) => {
     if (!(dep in deps) && dep.startsWith("page:")) deps[dep] = scanner.hash(dep.slice("page:".length));
@@ -345,7 +355,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       plan(
         `list:${file}:${list.page}`,
         { kind: "list-data", dataFile: file, page: list.page },
-        [`list:${file}:${list.page}`],
+        [`list-data:${file}:${list.page}`],
         [dataPaths.listPage(file, list.page)],
       );
     }

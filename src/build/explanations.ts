@@ -82,7 +82,13 @@ export function describeDep(dep: string, languageName: (code: string) => string)
   }
   if (kind === "translated") return `the languages treatment '${slug}' is translated into changed`;
   if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
-  if (kind === "list") return `the treatments it lists changed`;
+  if (kind === "list") {
+    const lang = dep.split(":")[3];
+    return lang
+      ? `the treatments it lists or their ${languageName(lang)} names changed`
+      : `the treatments it lists changed`;
+  }
+  if (kind === "list-data") return `the treatments it lists or their names changed`;
   if (kind === "page") return `${file} changed`;
   if (kind === "index") return `a slug or name in ${stemOf(file)} changed`;
   return `${dep} changed`;

@@ -107,8 +107,12 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
 
     const added = await build();
     expect(added.full).toBe(false);
-    // Its Telugu page and Telugu data, and its English data file, whose marker names Telugu now.
-    expect(added.jobsRun).toBe(3);
+    // Its Telugu page and Telugu data, its English data file, whose marker names Telugu now, and
+    // the list of the speciality's treatments, with the Telugu page that shows it (not the others).
+    expect(added.jobsRun).toBe(5);
+    expect(lines.join("\n")).toContain(
+      "/te/specialities/orthopedic (the treatments it lists or their Telugu names changed)",
+    );
     expect(lines.join("\n")).toContain(
       `data file and built-in copy of ${hip} (the languages treatment '${hip}' is translated into changed)`,
     );
@@ -143,7 +147,8 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
     await build(true);
     expect(snapshot(copy.root)).toEqual(asOneFile);
 
-    // One treatment's Telugu file changed: its Telugu page and data only, as --force makes them.
+    // One treatment's Telugu file changed (its name): its Telugu page and data, the list with its
+    // name and the Telugu speciality page showing it, as --force makes them.
     const file = config(`i18n/te/collections/${stem}/${knee}.json`);
     const doc = readJson(file);
     writeFileSync(
@@ -151,7 +156,7 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
       `${JSON.stringify({ ...doc, strings: { ...doc.strings, name: doc.strings["content.h1"] } }, null, 2)}\n`,
     );
     const report = await build();
-    expect(report.jobsRun).toBe(2);
+    expect(report.jobsRun).toBe(4);
     expect(lines.join("\n")).toContain(`(the Telugu translation of treatment '${knee}' changed)`);
     const incremental = snapshot(copy.root);
     await build(true);

@@ -226,7 +226,11 @@ const specIn = (spec: PageSpec, lang: string): PageSpec => ({
   route: pathIn(spec.route, lang),
   lang,
   english: spec.path,
-  deps: spec.kind === "treatment" ? [...spec.deps, `translation:${lang}:${spec.dataFile}:${spec.slug}`] : spec.deps,
+  deps:
+    spec.kind === "treatment"
+      ? [...spec.deps, `translation:${lang}:${spec.dataFile}:${spec.slug}`]
+      : // A list page's treatments' names in the language (build.ts hashes them apart).
+        spec.deps.map((dep) => (dep.startsWith("list:") ? `${dep}:${lang}` : dep)),
 });
 
 const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
@@ -400,8 +404,19 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   };
   const presentation = listedCollection(entry);
   const listing = presentation ? sources.lists[presentation.dataFile]?.[spec.listPage - 1] : undefined;
-  if (presentation && listing) info.hydration = { listing: { file: presentation.dataFile, data: listing } };
+  if (presentation && listing)
+    info.hydration = { listing: { file: presentation.dataFile, data: listingIn(listing, lang) } };
   return info;
+}
+
+/**
+ * A list page as a page in `lang` needs it: the names in its language alone (a page shows no other
+ * language's, and so is made again only when its own language's names change: build.ts's deps).
+ */
+function listingIn(listing: TreatmentListPage, lang: string): TreatmentListPage {
+  const { translatedNames, ...english } = listing;
+  const names = translatedNames?.[lang];
+  return names ? { ...english, translatedNames: { [lang]: names } } : english;
 }
 
 /**
