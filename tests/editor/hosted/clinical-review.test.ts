@@ -98,11 +98,8 @@ describe("clinical review in the hosted editor", { timeout: 120_000 }, () => {
     );
     // The normal review still stands: recording the doctor's review is not a change to review.
     expect((await publisher.api("POST", `/editor/api/changes/${id}/publish`, {})).status).toBe(202);
-    // Its progress, asked until it ends (each answer is a request's time apart).
-    let state = "running";
-    for (let asked = 0; state === "running" && asked < 500; asked++)
-      state = (await publisher.api<{ state: string }>("GET", `/editor/api/changes/${id}/publish`)).body.state;
-    expect(state).toBe("published");
+    const progress = () => publisher.api<{ state: string }>("GET", `/editor/api/changes/${id}/publish`);
+    await expect.poll(async () => (await progress()).body.state, { timeout: 60_000, interval: 100 }).toBe("published");
   });
 
   it("asks the doctor again after a later change to medical content", async () => {

@@ -2,13 +2,15 @@
  * A change set in words, and what can be done with it: its changes field by field, named by the
  * labels the forms use, with the pages they touch; its reviews; and, by role, "Send for review",
  * "Approve" or "Ask for changes" (with a comment the author sees), "Open the preview",
- * "Bring up to date" and "Publish" (PublishPanel).
+ * "Bring up to date" and "Publish" (PublishPanel); its medical part, which a clinical reviewer
+ * approves (ClinicalPanel); and for reviewers and clinical reviewers, the reviews due (ReviewsDue).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChangeSetDetail, ChangeSetSummary } from "../../shared/changes-api";
 import { session } from "../session";
 import { Alert } from "./Alert";
 import { statusWords } from "./ChangeSetBar";
+import { ClinicalPanel } from "./ClinicalPanel";
 import { ComparePages } from "./ComparePages";
 import {
   buildPreview,
@@ -20,9 +22,19 @@ import {
 } from "./changes-client";
 import { PublishPanel } from "./PublishPanel";
 import { ReadinessPanel } from "./ReadinessPanel";
+import { ReviewsDue } from "./ReviewsDue";
 import "./changes.css";
 
 const has = (role: string) => session().me.person?.roles.includes(role) ?? false;
+
+/** A review's verdict in words. */
+const verdictWords: Record<string, string> = {
+  approved: "approved",
+  "changes-requested": "asked for changes",
+  "clinically-approved": "approved the medical content",
+  "clinical-changes-requested": "asked for changes to the medical content",
+  "clinical-review-needed": "changed medical content after the clinical approval",
+};
 
 export function ChangesView({
   onChanged,
@@ -116,7 +128,7 @@ export function ChangesView({
               <ul>
                 {detail.reviews.map((r) => (
                   <li key={r.at}>
-                    {r.by}: {r.verdict === "approved" ? "approved" : "asked for changes"}
+                    {r.by}: {verdictWords[r.verdict] ?? r.verdict}
                     {r.comment ? `: “${r.comment}”` : ""} ({new Date(r.at).toLocaleString("en-IN")})
                   </li>
                 ))}
@@ -186,6 +198,12 @@ export function ChangesView({
               </button>
             </form>
           ) : null}
+          <ClinicalPanel
+            detail={detail}
+            mayApprove={live === true && has("clinical-reviewer")}
+            busy={busy !== undefined}
+            act={act}
+          />
           {live ? <ReadinessPanel id={detail.id} /> : null}
           {live ? (
             <PublishPanel
@@ -199,6 +217,7 @@ export function ChangesView({
           ) : null}
         </section>
       ) : null}
+      {has("reviewer") || has("clinical-reviewer") ? <ReviewsDue /> : null}
     </div>
   );
 }

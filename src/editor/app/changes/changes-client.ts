@@ -6,6 +6,7 @@ import type {
   PickView,
   PublishState,
   ReadinessResponse,
+  ReviewsDueView,
   UpdateResponse,
 } from "../../shared/changes-api";
 import { changesPaths } from "../../shared/changes-api";
@@ -41,6 +42,13 @@ export const reviewChangeSet = async (
   verdict: "approved" | "changes-requested",
   comment: string,
 ): Promise<ChangeSetSummary> => json(await post(changesPaths.review(id), { verdict, comment }));
+export const clinicalReviewChangeSet = async (
+  id: string,
+  verdict: "approved" | "changes-requested",
+  comment: string,
+): Promise<unknown> => json(await post(changesPaths.clinicalReview(id), { verdict, comment }));
+export const readReviewsDue = async (): Promise<ReviewsDueView> =>
+  json(await call(changesPaths.reviewsDue, { cache: "no-store" }));
 export const updateChangeSet = async (id: string, picks?: PickView[]): Promise<UpdateResponse> =>
   json(await post(changesPaths.update(id), { picks }));
 export const publishChangeSet = async (id: string, picks?: PickView[]): Promise<PublishState> =>
