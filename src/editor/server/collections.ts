@@ -16,7 +16,7 @@ import { NotEditable } from "./config-store";
 
 type Data = Record<string, unknown>;
 
-interface Indexed extends IndexedTreatment {
+export interface Indexed extends IndexedTreatment {
   /** Lower-cased name and slug, searched. */
   words: string;
 }
@@ -31,6 +31,34 @@ function indexed(data: Data, fallbackSlug: string, file?: string): Indexed {
 
 const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`;
 
+/** A treatment page file's entry in the list, from its text (its slug is its file's name). */
+export function folderItem(collection: string, name: string, text: string): Indexed {
+  const slug = name.slice(0, -".json".length);
+  try {
+    const item = indexed(JSON.parse(text) as Data, slug, treatmentFilePath(collection, slug));
+    // A folder's page is found by its file's name, whatever its slug says (the validator says that too).
+    item.slug = slug;
+    return item;
+  } catch {
+    return { slug, name: `${slug} (not valid JSON)`, path: treatmentFilePath(collection, slug), words: slug };
+  }
+}
+
+/**
+ * Where a worktree's collection folders come from when it is a commit of the published branch
+ * with a few files changed (a hosted editor's change set): the commit's lists, read once for every
+ * change set (shared-folders.ts), and the files the worktree changed, read from it. A list of
+ * 10,000 treatments then costs the changed files, not a stat of each of 10,000.
+ */
+export interface SharedFolders {
+  /** The folder's treatment page files at the commit, by file name (sorted). */
+  base(collection: string): Promise<Map<string, Indexed>>;
+  /** The site's files (editor paths) the worktree has changed, added or removed since the commit. */
+  changed(): Promise<ReadonlySet<string>>;
+  /** Told of a file (editor path) the editor wrote or removed in the worktree. */
+  wrote(file: string): void;
+}
+
 /** How many treatments one answer lists at most. */
 export const maxLimit = 200;
 
@@ -39,7 +67,10 @@ export class CollectionIndex {
   private readonly wholeFiles = new Map<string, { stamp: string; speciality: string; items: Indexed[] }>();
   private readonly settings = new Map<string, { stamp: string; speciality: string }>();
 
-  constructor(private readonly store: ConfigStore) {}
+  constructor(
+    private readonly store: ConfigStore,
+    private readonly shared?: SharedFolders,
+  ) {}
 
   /** The collection an editor path names (its file, or its folder's _collection.json). */
   place(file: unknown): CollectionPlace {
@@ -67,39 +98,48 @@ export class CollectionIndex {
       return entry;
     }
     const folder = path.dirname(absolute);
+    if (this.shared) return { speciality: await this.speciality(absolute), items: await this.sharedItems(place) };
     const names = (await readdir(folder))
       .filter((name) => name.endsWith(".json") && name !== "_collection.json" && !name.startsWith("."))
       .sort();
-    const items = await Promise.all(
-      names.map(async (name) => {
-        const file = path.join(folder, name);
-        const stats = await stat(file).catch(() => undefined);
-        if (!stats) return undefined;
-        const kept = this.files.get(file);
-        if (kept?.stamp === stampOf(stats)) return kept.item;
-        const slug = name.slice(0, -".json".length);
-        let item: Indexed | undefined;
-        try {
-          item = indexed(
-            JSON.parse(await readFile(file, "utf8")) as Data,
-            slug,
-            treatmentFilePath(place.collection, slug),
-          );
-          // A folder's page is found by its file's name, whatever its slug says (the validator says that too).
-          item.slug = slug;
-        } catch {
-          item = {
-            slug,
-            name: `${slug} (not valid JSON)`,
-            path: treatmentFilePath(place.collection, slug),
-            words: slug,
-          };
-        }
-        this.files.set(file, { stamp: stampOf(stats), item });
-        return item;
-      }),
-    );
+    const items = await Promise.all(names.map((name) => this.fileItem(place, path.join(folder, name))));
     return { speciality: await this.speciality(absolute), items: items.filter((i): i is Indexed => !!i) };
+  }
+
+  /** A treatment page file's entry, read again when its size or time changed; undefined when it is gone. */
+  private async fileItem(place: CollectionPlace, file: string): Promise<Indexed | undefined> {
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats) return undefined;
+    const kept = this.files.get(file);
+    if (kept?.stamp === stampOf(stats)) return kept.item;
+    const text = await readFile(file, "utf8").catch(() => "");
+    const item = folderItem(place.collection, path.basename(file), text);
+    this.files.set(file, { stamp: stampOf(stats), item });
+    return item;
+  }
+
+  /** A folder's entries: the shared commit's, with the files this worktree changed read from it. */
+  private async sharedItems(place: CollectionPlace): Promise<Indexed[]> {
+    const shared = this.shared as SharedFolders;
+    const [base, changed] = await Promise.all([shared.base(place.collection), shared.changed()]);
+    const folder = `${path.posix.dirname(place.collection)}/`;
+    const mine = [...changed].filter(
+      (f) =>
+        f.startsWith(folder) &&
+        f.endsWith(".json") &&
+        !f.slice(folder.length).includes("/") &&
+        !f.slice(folder.length).startsWith(".") &&
+        f !== place.collection,
+    );
+    if (mine.length === 0) return [...base.values()];
+    const items = new Map(base);
+    for (const file of mine) {
+      const name = file.slice(folder.length);
+      const item = await this.fileItem(place, this.store.resolve(file) ?? "");
+      if (item) items.set(name, item);
+      else items.delete(name);
+    }
+    return [...items.keys()].sort().map((name) => items.get(name) as Indexed);
   }
 
   private async speciality(settingsFile: string): Promise<string> {

@@ -30,7 +30,7 @@ import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
 import { siteChoices } from "./choices";
-import { CollectionIndex } from "./collections";
+import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
 import { TranslationQueue } from "./translation-queue";
@@ -66,6 +66,8 @@ export interface SiteApiOptions {
   checkSetup: CheckSetup;
   /** Told of each file written (the dev server makes Vite forget its old content). */
   onWrite?: (absolute: string) => void;
+  /** Collection folders shared with other worktrees of one commit (a hosted editor's change sets). */
+  folders?: SharedFolders;
 }
 
 export function refused(result: CheckResult): [number, RefusedResponse] {
@@ -91,7 +93,7 @@ export class SiteApi {
   constructor(readonly options: SiteApiOptions) {
     this.store = options.store;
     this.check = options.check ?? candidateChecker(options.checkSetup);
-    this.index = new CollectionIndex(this.store);
+    this.index = new CollectionIndex(this.store, options.folders);
     this.folderUntranslated = new FolderUntranslated(this.store);
     this.translationQueue = new TranslationQueue(this.store);
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
@@ -115,6 +117,8 @@ export class SiteApi {
   /** Tells the hooks that a file was written (or removed). */
   wrote(absolute: string) {
     this.options.onWrite?.(absolute);
+    const relative = path.relative(this.store.siteRoot, absolute).split(path.sep).join("/");
+    this.options.folders?.wrote(`${this.store.prefix}/${relative}`);
   }
 
   async files(): Promise<FileListResponse> {
@@ -125,6 +129,7 @@ export class SiteApi {
       store,
       files.map((f) => f.path),
       languages,
+      this.folderUntranslated,
     );
     return { files, languages, untranslated };
   }

@@ -32,24 +32,22 @@ export const isTranslation = (store: ConfigStore, file: string) => file.startsWi
 export const translationOf = (store: ConfigStore, file: string, lang: string) =>
   `${store.prefix}/${translationPath(file.slice(store.prefix.length + 1), lang)}`;
 
-/** For each file, per language other than the default, how many of its texts have no translation. */
+/**
+ * For each file, per language other than the default, how many of its texts have no translation.
+ * With `kept` (a FolderUntranslated), files are read again only when they or their translations change.
+ */
 export async function untranslatedCounts(
   store: ConfigStore,
   files: readonly string[],
   languages: readonly Language[],
+  kept: FolderUntranslated = new FolderUntranslated(store),
 ): Promise<Record<string, Record<string, number>>> {
   const counts: Record<string, Record<string, number>> = {};
   for (const file of files) {
-    const english = await readJson(path.join(store.siteRoot, file.slice(store.prefix.length + 1)));
-    const keys = textKeys(english);
-    if (keys.length === 0) continue;
+    const english = await kept.keysOf(file);
+    if (english.keys.length === 0) continue;
     counts[file] = {};
-    for (const { code } of languages.slice(1)) {
-      const doc = (await readJson(store.resolve(translationOf(store, file, code)) ?? "")) as
-        | { strings?: Record<string, unknown> }
-        | undefined;
-      counts[file][code] = missing(keys, doc?.strings ?? {});
-    }
+    for (const { code } of languages.slice(1)) counts[file][code] = await kept.count(file, english, code);
   }
   return counts;
 }
@@ -116,7 +114,8 @@ export class FolderUntranslated {
     return totals;
   }
 
-  private async keysOf(file: string): Promise<{ stamp: string; keys: string[] }> {
+  /** An English file's text keys, read again when it changes. */
+  async keysOf(file: string): Promise<{ stamp: string; keys: string[] }> {
     const absolute = this.store.resolve(file) ?? "";
     const stamp = await stampOf(absolute);
     const kept = this.texts.get(file);
@@ -126,7 +125,8 @@ export class FolderUntranslated {
     return read;
   }
 
-  private async count(file: string, english: { stamp: string; keys: string[] }, lang: string): Promise<number> {
+  /** How many of an English file's texts have no translation into `lang`, counted again when either changes. */
+  async count(file: string, english: { stamp: string; keys: string[] }, lang: string): Promise<number> {
     const translation = this.store.resolve(translationOf(this.store, file, lang)) ?? "";
     const stamp = `${english.stamp}|${await stampOf(translation)}`;
     const key = `${lang}\u0000${file}`;

@@ -4,8 +4,10 @@
  * config is read (a server without `git config --global` works, and a developer's settings such as
  * hooks, signing or pull strategies cannot change what the editor does), prompts are off (a remote
  * that needs credentials fails instead of hanging), and the committer is the editor service.
+ * Commands start from a thread of their own (git-runner.cjs), not the server's.
  */
 import { execFile } from "node:child_process";
+import { Worker } from "node:worker_threads";
 
 /** The committer of every commit the editor makes; authors are the signed-in people. */
 export const editorCommitter = { name: "Site editor", email: "editor@localhost" };
@@ -74,20 +76,62 @@ const settings = [
   "gc.auto=0",
 ];
 
+/** What the git runner thread answers for one command. */
+interface RunnerAnswer {
+  id: number;
+  failed: boolean;
+  code: number | string | null;
+  stdout: string;
+  stderr: string;
+}
+
+let runner: Worker | undefined;
+const running = new Map<number, (answer: RunnerAnswer) => void>();
+let runs = 0;
+
+/** The thread that starts git's processes (git-runner.cjs), started on the first command. */
+function gitRunner(): Worker {
+  if (runner) return runner;
+  const worker = new Worker(new URL("./git-runner.cjs", import.meta.url), { execArgv: [] });
+  worker.on("message", (answer: RunnerAnswer) => {
+    const done = running.get(answer.id);
+    running.delete(answer.id);
+    done?.(answer);
+  });
+  const gone = (reason: unknown) => {
+    if (runner !== worker) return;
+    runner = undefined;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    for (const [id, done] of running) done({ id, failed: true, code: -1, stdout: "", stderr: message });
+    running.clear();
+  };
+  worker.on("error", gone);
+  worker.on("exit", (code) => gone(`The git runner stopped (code ${code}).`));
+  // Idle, it does not keep the process alive; a command waiting for it does.
+  worker.unref();
+  runner = worker;
+  return worker;
+}
+
 /** Runs `git <args>` in `cwd`; rejects with a GitError unless it exits 0 (or an ok code). */
 export function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = execFile(
-      "git",
-      [...settings, ...args],
-      { cwd, env: { ...baseEnv(), ...options.env }, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        if (code === 0 || options.okCodes?.includes(code)) resolve({ stdout, stderr, code });
-        else reject(new GitError(args, error?.code ?? code, stdout, stderr));
-      },
-    );
-    if (options.input !== undefined) child.stdin?.end(options.input);
+    const id = ++runs;
+    const worker = gitRunner();
+    worker.ref();
+    running.set(id, ({ failed, code, stdout, stderr }) => {
+      if (running.size === 0) worker.unref();
+      const status = failed ? (typeof code === "number" ? code : -1) : 0;
+      if (status === 0 || options.okCodes?.includes(status)) resolve({ stdout, stderr, code: status });
+      else reject(new GitError(args, code ?? status, stdout, stderr));
+    });
+    worker.postMessage({
+      id,
+      cwd,
+      args: [...settings, ...args],
+      env: { ...baseEnv(), ...options.env },
+      input: options.input,
+    });
   });
 }
 

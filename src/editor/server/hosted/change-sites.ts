@@ -9,6 +9,7 @@ import type { SiteWorkspace } from "../changes";
 import type { CheckThread } from "../check-thread";
 import { ConfigStore } from "../config-store";
 import { SiteApi } from "../site-api";
+import type { PublishedFolders } from "./shared-folders";
 
 export class ChangeSites {
   private readonly sites = new Map<string, SiteApi>();
@@ -16,6 +17,7 @@ export class ChangeSites {
   constructor(
     private readonly workspace: SiteWorkspace,
     private readonly checks?: CheckThread,
+    private readonly folders?: PublishedFolders,
   ) {}
 
   private make(root: string): SiteApi {
@@ -23,6 +25,7 @@ export class ChangeSites {
     return new SiteApi({
       store: new ConfigStore(siteRoot),
       check: this.checks?.checker(root),
+      folders: this.folders?.for(root),
       checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
     });
   }

@@ -36,6 +36,7 @@ import { readinessRoutes } from "./readiness";
 import { mayEdit, mayRead, mayReview, writeRefusal } from "./roles";
 import { registerEditorSecurity } from "./security";
 import type { HostedSettings } from "./settings";
+import { PublishedFolders } from "./shared-folders";
 
 export interface HostedOptions {
   settings: HostedSettings;
@@ -76,7 +77,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     publishedBranch: settings.publishedBranch,
   });
   const checks = new CheckThread(workspace.publishedDir());
-  const sites = new ChangeSites(workspace, checks);
+  const folders = new PublishedFolders(workspace.publishedDir());
+  const sites = new ChangeSites(workspace, checks, folders);
   const clinical = new ClinicalReview(workspace);
   const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
@@ -177,6 +179,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       sites.forget(id);
       // Saves are checked against the published site: its snapshot is made again, in the checks' thread.
       void checks.refresh().catch(() => undefined);
+      folders.refresh();
       await db.changeSets.setStatus(id, "published", "publisher");
       // The preview frame shows the published site with drafts applied: rebuilt for the new commit.
       const built = await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()));
