@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { splitCollection } from "../../src/build/collection-storage";
 import { validateSite } from "../../src/validation";
 import { removeSites, repoRoot, siteWith, validate } from "./helpers";
 
@@ -97,6 +98,15 @@ describe("validate: medical reviews", () => {
     const folder = siteWithReviews([{ reviewer: "dr-anjali-roa", reviewed: "2026-06-10" }]);
     expect(run(folder, "2026-07-01")).toEqual([
       "error site-config/collections/cardiology-sub-departments.json /sub_departments/0/review/reviewer Expected the slug of a doctor in doctors.json as the reviewer, but found 'dr-anjali-roa'; did you mean 'dr-anjali-rao'?",
+    ]);
+  });
+
+  it("names the treatment's own file in a collection stored as a folder", () => {
+    const folder = siteWithReviews(reviews);
+    splitCollection(path.join(folder, collection));
+    expect(run(folder, "2026-11-26", true).map((line) => line.split(" ").slice(0, 4).join(" "))).toEqual([
+      "error site-config/collections/cardiology-sub-departments/angiography.json /review The",
+      "warning site-config/collections/cardiology-sub-departments/heart-failure.json /review The",
     ]);
   });
 

@@ -22,6 +22,7 @@ import type { ChangeSites } from "./change-sites";
 import type { ClinicalReview } from "./clinical";
 import type { Publisher } from "./publisher";
 import { mayEdit, mayPublish, mayRead, mayReview, mayUpdate } from "./roles";
+import { changeSetIn, openChangeSetIn, verdictOf } from "./verdicts";
 
 export interface ChangeRoutesOptions {
   db: EditorDb;
@@ -82,18 +83,8 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
     };
   }
 
-  async function open(id: string): Promise<ChangeSetRow> {
-    const row = await db.changeSets.get(id);
-    if (!row) throw new HttpError(404, "There is no change set with that id.");
-    return row;
-  }
-
-  async function stillOpen(id: string): Promise<ChangeSetRow> {
-    const row = await open(id);
-    if (row.status === "published" || row.status === "withdrawn")
-      throw new HttpError(409, `This change set was ${row.status}: start a new one for further changes.`);
-    return row;
-  }
+  const open = (id: string) => changeSetIn(db, id);
+  const stillOpen = (id: string) => openChangeSetIn(db, id);
 
   app.get(changesPaths.changes, { preHandler: allow(mayRead) }, async (): Promise<ChangeSetSummary[]> => {
     const rows = await db.changeSets.list();
@@ -151,12 +142,7 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
     { preHandler: allow(mayReview) },
     async (request) => {
       const row = await stillOpen(request.params.id);
-      const { verdict } = request.body ?? {};
-      if (verdict !== "approved" && verdict !== "changes-requested")
-        throw new HttpError(400, "Say 'approved' or 'changes-requested' as the verdict.");
-      const comment = typeof request.body?.comment === "string" ? request.body.comment.slice(0, 4000) : "";
-      if (verdict === "changes-requested" && !comment.trim())
-        throw new HttpError(400, "Say what should change: the author sees your comment.");
+      const { verdict, comment } = verdictOf(request.body);
       const by = person(request).id;
       await db.changeSets.addReview(row.id, { by, verdict, comment, at: Date.now() });
       await db.changeSets.setStatus(row.id, verdict, by);

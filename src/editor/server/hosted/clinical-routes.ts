@@ -8,11 +8,11 @@ import { todayIso } from "../../../shared/clinical-review";
 import { changesPaths, type ReviewsDueView } from "../../shared/changes-api";
 import { allow, type EditorDb, type Person } from "../auth";
 import type { SiteWorkspace } from "../changes";
-import { HttpError } from "../http-error";
 import type { ChangeSites } from "./change-sites";
 import type { ClinicalReview } from "./clinical";
 import { headOf } from "./git-head";
 import { mayClinicallyReview, maySeeReviewsDue } from "./roles";
+import { openChangeSetIn, verdictOf } from "./verdicts";
 
 export interface ClinicalRoutesOptions {
   db: EditorDb;
@@ -33,16 +33,8 @@ export async function clinicalRoutes(app: FastifyInstance, options: ClinicalRout
     "/editor/api/changes/:id/clinical-review",
     { preHandler: allow(mayClinicallyReview) },
     async (request) => {
-      const row = await db.changeSets.get(request.params.id);
-      if (!row) throw new HttpError(404, "There is no change set with that id.");
-      if (row.status === "published" || row.status === "withdrawn")
-        throw new HttpError(409, `This change set was ${row.status}: start a new one for further changes.`);
-      const { verdict } = request.body ?? {};
-      if (verdict !== "approved" && verdict !== "changes-requested")
-        throw new HttpError(400, "Say 'approved' or 'changes-requested' as the verdict.");
-      const comment = typeof request.body?.comment === "string" ? request.body.comment.slice(0, 4000) : "";
-      if (verdict === "changes-requested" && !comment.trim())
-        throw new HttpError(400, "Say what should change: the author sees your comment.");
+      const row = await openChangeSetIn(db, request.params.id);
+      const { verdict, comment } = verdictOf(request.body);
       const person = request.person as Person;
       const at = Date.now();
       if (verdict === "approved") {
