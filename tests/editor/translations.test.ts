@@ -3,7 +3,7 @@
  * translation made (a draft) the first time a file is translated, and saves checked as the
  * validator checks translations.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEditor, startEditorServer } from "../../src/editor/server/server";
 import type { FileListResponse, FileResponse, RefusedResponse } from "../../src/editor/shared/api";
@@ -14,6 +14,8 @@ let editor: RunningEditor;
 
 beforeAll(async () => {
   site = await copySite();
+  // Every file of the site is translated: the blog posts are made a file never translated into Telugu.
+  await rm(site.file("site-config/i18n/te/blog-posts.json"));
   editor = await startEditorServer({ siteRoot: site.siteRoot, port: 0, app: false, projectRoot });
 });
 
