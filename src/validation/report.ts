@@ -162,21 +162,26 @@ function placeholderNoticeOf(report: RunReport): string | undefined {
 /** "2 errors and 1 warning in 2 of 37 files.", "All 37 files are valid." */
 export function summaryText(report: RunReport): string {
   const files = plural(report.files, "file");
-  const touched = filesWithProblems(report);
+  const { touched, pictures } = filesWithProblems(report);
+  // Pictures (an unused one) are not among the config files counted: named on their own.
+  const andPictures = pictures > 0 ? ` and ${plural(pictures, "picture")}` : "";
   if (report.errors > 0) {
     const followOns = report.followOns > 0 ? ` (and ${plural(report.followOns, "follow-on error")} under them)` : "";
     const warnings = report.warnings > 0 ? ` and ${plural(report.warnings, "warning")}` : "";
-    return `${plural(report.errors, "error")}${followOns}${warnings} in ${touched} of ${files}.`;
+    return `${plural(report.errors, "error")}${followOns}${warnings} in ${touched} of ${files}${andPictures}.`;
   }
   const all = report.files === 1 ? "The file is valid" : `All ${files} are valid`;
   const ready = report.publish ? " and ready to publish" : "";
   if (report.warnings === 0) return `${all}${ready}.`;
-  return `${all}${ready}, with ${plural(report.warnings, "warning")} in ${plural(touched, "file")}.`;
+  const where = touched > 0 ? `${plural(touched, "file")}${andPictures}` : plural(pictures, "picture");
+  return `${all}${ready}, with ${plural(report.warnings, "warning")} in ${where}.`;
 }
 
-/** How many files have at least one problem. */
-function filesWithProblems(report: RunReport): number {
-  return new Set(report.problems.map((p) => p.file)).size;
+/** How many config files, and how many pictures, have at least one problem. */
+function filesWithProblems(report: RunReport): { touched: number; pictures: number } {
+  const files = new Set(report.problems.map((p) => p.file));
+  const pictures = [...files].filter((file) => !file.endsWith(".json")).length;
+  return { touched: files.size - pictures, pictures };
 }
 
 /** The report as one JSON object, for machines: its `errors` are the problems as they are. */
@@ -190,7 +195,8 @@ export function formatJson(report: RunReport) {
       errors: report.errors,
       followOns: report.followOns,
       warnings: report.warnings,
-      filesWithProblems: filesWithProblems(report),
+      // Files of every kind with a problem: config files and pictures.
+      filesWithProblems: new Set(report.problems.map((p) => p.file)).size,
       text: summaryText(report),
     },
   };

@@ -58,6 +58,20 @@ describe("the editor's schemas", () => {
   });
 });
 
+describe("the editor's picture fields", () => {
+  it("upload a picture with its words, width and height as one where a field keeps them", () => {
+    const branch = uiSchemaFor(formSchema("branches.schema.json")).branches.items.image;
+    expect(branch["ui:field"]).toBe("picture");
+    expect(branch.src).toEqual({ "ui:widget": "image", "ui:options": { upload: false } });
+    expect(uiSchemaFor(formSchema("site.schema.json")).logo["ui:field"]).toBe("picture");
+  });
+
+  it("upload a bare picture in its own widget (the page gives a treatment image its words)", () => {
+    const treatment = uiSchemaFor(formSchema("collection.schema.json#/$defs/subDepartment"));
+    expect(treatment.image).toEqual({ "ui:widget": "image" });
+  });
+});
+
 describe("opening every part of every config file in the form", () => {
   const store = new Map<RJSFSchema, ReturnType<typeof createSchemaUtils>>();
   const utilsFor = (schema: RJSFSchema) => {

@@ -59,6 +59,7 @@ describe("validate CLI on pictures", () => {
     expect(whole.stdout).toContain(warning("/images/branches/kothapet.svg"));
     expect(whole.stdout).toContain(warning("/images/treatments/stray.jpg"));
     expect(whole.stdout.match(/is not used by any page/g)).toHaveLength(2);
+    expect(whole.stdout).toMatch(/\n1 error and 2 warnings in 1 of 14 files and 2 pictures\.\n$/);
   });
 
   it("says nothing of unused pictures when it checks only some files", () => {

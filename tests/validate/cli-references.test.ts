@@ -23,7 +23,7 @@ describe("validate CLI", () => {
   it("exits 1 and counts every broken reference", () => {
     expect(run.code).toBe(1);
     // The treatment's misnamed image leaves its real picture unused: a warning at the picture.
-    expect(run.stdout).toMatch(/\n12 errors and 1 warning in 7 of 14 files\.\n$/);
+    expect(run.stdout).toMatch(/\n12 errors and 1 warning in 6 of 14 files and 1 picture\.\n$/);
   });
 
   it("suggests the closest route for an unknown one", () => {
