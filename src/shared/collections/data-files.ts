@@ -13,7 +13,8 @@
  *   formatted as ICU messages, so they carry no parsed messages (unlike bundled translations);
  * - `assets/data/{stem}/_index.json`: the slugs and names of every treatment, fetched only when an
  *   address names no treatment (aliases and fuzzy matching need every name) or someone searches;
- * - `assets/data/{stem}/_pages/{n}.json`: the n-th page of the treatment list a speciality page shows;
+ * - `assets/data/{stem}/_pages/{n}.json`: the n-th page of the treatment list a speciality page shows,
+ *   with each treatment's names in the other languages it has one in (`translatedNames`);
  * - `assets/builtin/{stem}/{slug}.js`, `_index.js` and `assets/builtin/{lang}/{stem}/{slug}.js`: the
  *   built-in copies, one module each, used when a data file cannot be loaded;
  * - `assets/data/{stem}.json`: the whole collection, the spec's data file, for anyone who reads it
