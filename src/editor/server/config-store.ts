@@ -12,6 +12,8 @@ import { findSyntaxMistake } from "../../validation";
 import { collectionPlace } from "../shared/collection-paths";
 import { type ConfigFileInfo, compareFiles, describeFile, treatmentCount } from "../shared/config-files";
 
+const collator = new Intl.Collator();
+
 /** sha-256 of a file's text, as hex. */
 export function hashText(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -136,7 +138,8 @@ export class ConfigStore {
   private async jsonFiles(folder = this.siteRoot, prefix = ""): Promise<string[]> {
     const entries = await readdir(folder, { withFileTypes: true });
     const found: string[] = [];
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    // One collator, not localeCompare per comparison (the same order): a folder of 10,000 treatments is sorted on every list.
+    for (const entry of entries.sort((a, b) => collator.compare(a.name, b.name))) {
       if (entry.name.startsWith(".")) continue;
       if (entry.isDirectory())
         found.push(...(await this.jsonFiles(path.join(folder, entry.name), `${prefix}${entry.name}/`)));
@@ -155,7 +158,9 @@ export class ConfigStore {
 export function insideFolder(folder: string, absolute: string): boolean {
   const real = (p: string) => {
     try {
-      return realpathSync(p);
+      // The C library's realpath: the file list resolves hundreds of paths per request, and the
+      // JavaScript one stats each part of each path on the server's thread.
+      return realpathSync.native(p);
     } catch {
       return undefined;
     }
