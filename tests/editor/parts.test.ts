@@ -142,6 +142,9 @@ describe("adding a treatment page by duplicating one", () => {
       "https://www.hospitals.example/specialities/orthopedics/total-knee-replacement-copy",
     );
     expect(copy.content).toEqual(doc.sub_departments[1].content);
+    // The original's medical review is its own: no doctor has reviewed the copy.
+    expect(doc.sub_departments[1].review).toBeDefined();
+    expect(copy).not.toHaveProperty("review");
     expect(list(next, "sub_departments")).toHaveLength(doc.sub_departments.length + 1);
     expect(list(duplicateItem(next, split, 1).doc, "sub_departments")[2].slug).toBe("total-knee-replacement-copy-2");
   });

@@ -199,7 +199,7 @@ export function insertItem(doc: Data, split: Split, index: number, item: unknown
  * A copy of the item at `index`, inserted after it. A treatment page's copy gets a free slug
  * ("...-copy"), "(copy)" after its name, browser title and meta description, and its page path
  * and canonical address follow the slug, so it validates as it is and the person only has to
- * rename it.
+ * rename it. A medical review is not copied: no doctor has reviewed the copy yet.
  */
 export function duplicateItem(doc: Data, split: Split, index: number): { doc: Data; index: number } {
   const items = itemsOf(doc, split);
@@ -211,6 +211,7 @@ export function duplicateItem(doc: Data, split: Split, index: number): { doc: Da
 /** A copy of a treatment page (or any item) as `duplicateItem` makes it; `taken` says which slugs are used. */
 export function copyOfItem(item: unknown, taken: (slug: string) => boolean): Data {
   const copy = structuredClone(item) as Data;
+  delete copy.review;
   if (typeof copy.slug === "string") {
     let slug = `${copy.slug}-copy`;
     for (let n = 2; taken(slug); n++) slug = `${copy.slug}-copy-${n}`;
