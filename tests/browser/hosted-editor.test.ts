@@ -133,10 +133,8 @@ describe("the hosted editor", { timeout: 600_000 }, () => {
     await english.fill("Our story");
     expect(await save(ravi)).toContain("only an editor can change");
     await ravi.goto(`${editor.origin}/editor/#file=site-config/pages/contact-us.json&lang=te`);
-    const onlyMissing = ravi.getByLabel(/Only the/);
-    await onlyMissing.waitFor();
-    if (await onlyMissing.isChecked()) await onlyMissing.uncheck();
     const title = ravi.locator("textarea[id='t-meta.title']");
+    await title.waitFor();
     await title.fill(teluguTitle);
     await ravi.getByRole("button", { name: "Save", exact: true }).click();
     await ravi.getByRole("status").filter({ hasText: "Saved" }).waitFor();

@@ -23,6 +23,7 @@ import { ChoicesContext, emptyChoices, PictureAddedContext } from "./pickers/cho
 import { RawFileEditor } from "./RawFileEditor";
 import { session, setChangeSet, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
+import { TranslationQueue } from "./TranslationQueue";
 
 interface Place {
   /** The hosted editor's change sets, review and publishing (#changes). */
@@ -33,6 +34,8 @@ interface Place {
   lang?: string;
   /** In a treatment collection: the open treatment page's slug, or "settings". */
   treatment?: string;
+  /** The translator's queue of `lang`. */
+  queue?: boolean;
   /** The open file's (or treatment's) history instead of its form (hosted editor). */
   history?: boolean;
   /** A field to go to (JSON pointer), from a link to it. */
@@ -45,6 +48,7 @@ function readPlace(): Place {
   const file = params.get("file") ?? undefined;
   const treatment = params.get("treatment") ?? undefined;
   const lang = params.get("lang") ?? undefined;
+  if (params.get("queue") === "1") return { queue: true, lang };
   // A treatment page file of a collection folder opens in its collection's list.
   const place = file ? collectionPlace(file) : undefined;
   const history = params.get("view") === "history" || undefined;
@@ -59,6 +63,7 @@ function placeHash(place: Place): string {
   if (place.part) params.set("part", place.part);
   if (place.treatment) params.set("treatment", place.treatment);
   if (place.lang) params.set("lang", place.lang);
+  if (place.queue) params.set("queue", "1");
   if (place.history) params.set("view", "history");
   return `#${params.toString()}`;
 }
@@ -240,6 +245,15 @@ export function EditorApp() {
           {filesOpen ? (
             <nav className="editor__files" aria-label="Config files">
               {loadError ? <p className="notice notice--error">{loadError}</p> : null}
+              {language ? (
+                <a
+                  className={`files__queue${place.queue ? " is-current" : ""}`}
+                  href={placeHash({ queue: true, lang: language.code })}
+                  aria-current={place.queue ? "page" : undefined}
+                >
+                  What to translate into {language.englishName}
+                </a>
+              ) : null}
               {groupOrder.map((group) => {
                 const inGroup = files.filter((f) => f.group === group);
                 if (inGroup.length === 0) return null;
@@ -288,6 +302,12 @@ export function EditorApp() {
               <HistoryView
                 target={historyTarget(place.file, place.treatment, language?.code)}
                 onRestored={onRestored}
+              />
+            ) : place.queue && language ? (
+              <TranslationQueue
+                key={language.code}
+                language={language}
+                hrefOf={(path) => placeHash({ file: path, lang: language.code })}
               />
             ) : place.file && files.find((f) => f.path === place.file)?.broken ? (
               <RawFileEditor key={place.file} path={place.file} onSaved={refreshFiles} />

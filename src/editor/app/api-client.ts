@@ -8,9 +8,12 @@ import type {
   FileListResponse,
   FileResponse,
   ImageUploadResponse,
+  QueueResponse,
   RawFileResponse,
   RefusedResponse,
+  ReviewResponse,
   SaveResponse,
+  TranslationStateResponse,
   UntranslatedResponse,
 } from "../shared/api";
 import { apiPaths } from "../shared/api";
@@ -29,6 +32,28 @@ export async function listFiles(): Promise<FileListResponse> {
 /** A collection folder's untranslated texts in all, per language (its treatments are read on the server). */
 export async function untranslatedTotals(path: string): Promise<UntranslatedResponse> {
   return json(await call(`${apiPaths.untranslated}?path=${encodeURIComponent(path)}`, { cache: "no-store" }));
+}
+
+/** Each text of an English file in `lang`: its state, and for a stale one the English it was made from. */
+export async function translationState(path: string, lang: string): Promise<TranslationStateResponse> {
+  const query = `path=${encodeURIComponent(path)}&lang=${encodeURIComponent(lang)}`;
+  return json(await call(`${apiPaths.translationState}?${query}`, { cache: "no-store" }));
+}
+
+/** The translator's queue of `lang`: untranslated, stale and awaiting review, largest pages first. */
+export async function translationQueue(lang: string): Promise<QueueResponse> {
+  return json(await call(`${apiPaths.translationQueue}?lang=${encodeURIComponent(lang)}`, { cache: "no-store" }));
+}
+
+/** Marks texts of `path`'s translation into `lang` reviewed (reviewers); every fresh text without `keys`. */
+export async function markReviewed(path: string, lang: string, keys?: string[]): Promise<ReviewResponse> {
+  return json(
+    await call(apiPaths.translationReview, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path, lang, keys }),
+    }),
+  );
 }
 
 /** A file's text as it is (a file that is not valid JSON, to mend it). */
