@@ -104,21 +104,6 @@ export function TranslationEditor({ path, language, onDirty, onSaved }: Translat
     problems.filter((p) => p.pointer === `/strings/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
 
   const save = async () => {
-    /** Marks texts reviewed (all that await review without `keys`), then opens the file again. */
-    const review = async (keys?: string[]) => {
-      try {
-        const done = await markReviewed(path, language.code, keys);
-        await open();
-        setMessage({
-          kind: "saved",
-          text: `Marked ${done.marked === 1 ? "1 text" : `${done.marked} texts`} reviewed${done.status === "reviewed" ? ": the whole translation is reviewed" : ""}.`,
-        });
-        onSaved();
-      } catch (error) {
-        setMessage({ kind: "error", text: (error as Error).message });
-      }
-    };
-
     if (!opened) return;
     // Empty boxes are not translations: the text stays English until someone writes one.
     const kept = Object.fromEntries(Object.entries(strings).filter(([, v]) => v.trim() !== ""));
