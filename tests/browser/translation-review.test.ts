@@ -6,11 +6,10 @@
  * check on the change set no longer lists it.
  */
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, type HostedEditor, password, projectRoot, startTestEditor } from "../editor/hosted/hosted-editor";
+import { Client, type HostedEditor, password, startTestEditor } from "../editor/hosted/hosted-editor";
 import { launchBrowser } from "./harness";
 
 const run = promisify(execFile);
@@ -48,7 +47,11 @@ async function signIn(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
   await context.addInitScript((id) => window.localStorage.setItem("editor-change-set", id), changeSet);
   const page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`[${email}] ${e.message}`));
+  page.on("pageerror", (e) => console.error(`[${email}] ${e.stack}`));
+  page.on("response", async (r) => {
+    if (r.status() >= 400 && r.url().includes("/editor/api/"))
+      console.error(`[${email}] ${r.status()} ${r.url()} ${await r.text()}`);
+  });
   await page.goto(`${editor.origin}/editor/`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -60,11 +63,11 @@ async function signIn(email: string): Promise<Page> {
 /** The publish check (`validate --publish`) on the change set's files: its stale translations into Telugu. */
 async function staleInPublishCheck(): Promise<string[]> {
   const dir = editor.workspace.dir(changeSet);
-  const out = await run(
-    process.execPath,
-    [path.join(projectRoot, "scripts/validate.mjs"), "--publish", "--format", "json", "--root", "site-config"],
-    { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+  // As the publisher's check runs it: the change set's own validator, in its worktree.
+  const out = await run(process.execPath, ["scripts/validate.mjs", "--publish", "--format", "json"], {
+    cwd: dir,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
   const report = JSON.parse(out.stdout) as {
     errors: { file: string; name: string; severity: string; pointer: string }[];
   };
@@ -99,7 +102,7 @@ describe("translation review per text, in the hosted editor", { timeout: 300_000
     const row = ravi.getByRole("row", { name: /Orthopedics treatments/ });
     await expect.poll(() => row.getByRole("cell").nth(2).textContent()).toBe("1");
     await row.getByRole("link").click();
-    await ravi.getByLabel("Show").selectOption("stale");
+    await ravi.getByLabel("Show texts").selectOption("stale");
     const text = ravi.locator(`.translation-row[data-key='${key}']`);
     await expect
       .poll(() => text.locator(".translation-row__state").textContent())
@@ -109,9 +112,11 @@ describe("translation review per text, in the hosted editor", { timeout: 300_000
     expect(await text.locator(".translation-row__compare").textContent()).toContain(newAnswer);
     await text.locator("textarea").fill(newTelugu);
     await ravi.getByRole("button", { name: "Save", exact: true }).click();
-    await ravi.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const said = ravi.locator(".translation-editor > .notice[role=status]");
+    await said.waitFor();
+    expect(await said.textContent()).toBe(`Saved ${telugu}.`);
     // A translator is no reviewer: no button to mark it.
-    await ravi.getByLabel("Show").selectOption("awaiting-review");
+    await ravi.getByLabel("Show texts").selectOption("awaiting-review");
     await expect.poll(() => text.locator(".translation-row__state").textContent()).toBe("Awaiting review");
     expect(await ravi.getByRole("button", { name: "Mark the whole page reviewed" }).count()).toBe(0);
     expect(await staleInPublishCheck()).toEqual([]);

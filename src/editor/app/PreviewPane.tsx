@@ -90,7 +90,9 @@ export function PreviewPane({ info, doc, part, valid = true, lang, strings }: Pr
       if (!isPreviewMessage(event.data)) return;
       if (event.data.type === "ready") setReady(true);
       else {
-        const { route, entries, entry: current, note } = event.data;
+        const { route, entry: current, note } = event.data;
+        // A view of a whole one-file collection in a language names no entries.
+        const entries = event.data.entries ?? [];
         setShown((s) =>
           s.route === route && s.entry === current && s.note === note && s.entries.length === entries.length
             ? s

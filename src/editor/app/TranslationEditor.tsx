@@ -151,7 +151,7 @@ export function TranslationEditor({ path, language, onDirty, onSaved }: Translat
           </span>
         </h2>
         <label className="translation-editor__filter">
-          Show{" "}
+          Show texts{" "}
           <select value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
             {(Object.keys(filterWords) as Filter[]).map((f) => (
               <option key={f} value={f}>
