@@ -140,9 +140,23 @@ const routes: Route[] = [
     },
   },
   {
-    name: "POST translation (Telugu)",
+    // Making a translation writes it: editors and its language's translators.
+    name: "POST translation (Telugu, new)",
     route: "POST /editor/api/translation",
     allowed: ["editor", "translator"],
+    fresh: true,
+    prepare: async () => ({
+      method: "POST",
+      url: "/editor/api/translation",
+      body: { path: "site-config/blog-posts.json", lang: "te" },
+      changeSet: await changeSet(),
+    }),
+  },
+  {
+    // Opening one that exists only reads it: a reviewer reads what they review.
+    name: "POST translation (Telugu, existing)",
+    route: "POST /editor/api/translation",
+    allowed: readers,
     prepare: async () => ({
       method: "POST",
       url: "/editor/api/translation",

@@ -122,7 +122,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const writing = writes.has(request.method) && !request.url.startsWith("/editor/api/check");
       // Marking translations reviewed writes into a change set, as a reviewer: never the translator's own say.
       const reviewing = request.url.startsWith(apiPaths.translationReview);
-      if (!person || !(reviewing ? mayReview(person) : writing ? mayEdit(person) : mayRead(person)))
+      // Opening a translation writes only when it is missing: the route asks mayWrite then.
+      const opening = request.url === apiPaths.translation;
+      const allowed = reviewing ? mayReview : writing && !opening ? mayEdit : mayRead;
+      if (!person || !allowed(person))
         throw new HttpError(
           403,
           reviewing ? "Only a reviewer can mark translations reviewed." : "Your role does not allow this.",

@@ -2,6 +2,7 @@
  * The editor's content API: one small handler per route, each working on the site the request
  * names (the working tree for `npm run edit`, a change set's worktree in a hosted editor).
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type {
@@ -67,7 +68,11 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
   app.post<{ Body: TranslationRequest }>(apiPaths.translation, async (request): Promise<FileResponse> => {
     const on = await site(request);
     const { path, lang } = request.body ?? {};
-    if (typeof path === "string" && typeof lang === "string") mayWrite(request, on.translationPath(path, lang));
+    // Opening an existing translation only reads it (a reviewer does); making one writes.
+    if (typeof path === "string" && typeof lang === "string") {
+      const target = on.translationPath(path, lang);
+      if (!existsSync(on.store.resolve(target) ?? "")) mayWrite(request, target);
+    }
     return on.translation(path, lang, written(request, on));
   });
 
