@@ -17,8 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { derivedStatus, reviewedKeys, sourceHash, sourceOf, translatedKeys } from "../shared/i18n/review";
 import { documentTexts } from "../shared/i18n/texts";
-import { listJsonFiles } from "../validation/list-files";
-import { translationTarget } from "../validation/translations";
+import { listJsonFiles, translationTarget } from "../validation";
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 /**
  * The validator's public face for Node programs (the editor's server): a whole site validated
  * in this process, optionally with the text of some files given in place of the files on disk,
- * and the problem type every report is made of. The CLI (cli.ts) is its other user.
+ * and the problem type every report is made of. The CLI (cli.ts) is its other user; the build's
+ * `npm run translations` takes the site's files and each translation's English file from here.
  */
 
 export type { Checked } from "./check-file";
@@ -17,3 +18,4 @@ export {
   type ValidationCache,
   validateSite,
 } from "./run";
+export { translationTarget } from "./translations";

@@ -109,6 +109,8 @@ describe("editor API: translating a treatment page of a collection folder", { ti
       $schema: "../../../../../schemas/translation.schema.json",
       status: "draft",
       strings: {},
+      sources: {},
+      reviewed: [],
     });
     const data = { ...JSON.parse(opened.text), strings: { name: "హిప్ రీప్లేస్‌మెంట్ సర్జరీ" } };
     const answer = await send("PUT", "file", { path: opened.info.path, data, baseHash: opened.hash });

@@ -34,7 +34,7 @@ import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
 import { TranslationQueue } from "./translation-queue";
-import { stampTranslation } from "./translation-review";
+import { stampTranslation } from "./translation-save";
 import {
   ensureTranslation,
   FolderUntranslated,

@@ -1,10 +1,7 @@
 /**
- * Translation review per text in the editor (src/shared/i18n/review.ts): what a save of a
- * translation records, a reviewer's marks, and each text's state for the translator's view.
- *
- * A save records, for each text whose translation changed, the English it was made from now, and
- * takes it off the reviewed list; the review marks a person sends are ignored. Only the review
- * route adds marks, and the server lets only reviewers call it.
+ * Translation review per text in the editor (src/shared/i18n/review.ts): each text's state for the
+ * translator's view, and a reviewer's marks. Only the review route adds marks (a save keeps them
+ * the server's, translation-save.ts), and the hosted server lets only reviewers call it.
  */
 import path from "node:path";
 import {
@@ -14,51 +11,19 @@ import {
   reviewedKeys,
   sourceHash,
   sourceOf,
-  stampedAfterSave,
   translatedKeys,
 } from "../../shared/i18n/review";
 import { documentTexts } from "../../shared/i18n/texts";
 import type { ReviewRequest, ReviewResponse, TextState, TranslationStateResponse } from "../shared/api";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
-import type { ConfigStore } from "./config-store";
 import { HttpError } from "./http-error";
 import type { OnWritten, SiteApi } from "./site-api";
 import { oldEnglishTexts } from "./translation-history";
+import { englishTexts } from "./translation-save";
 import { translationOf } from "./translations";
 
 type Json = Record<string, unknown>;
-
-/** The English file (editor path) of a translation's editor path, and its language. */
-export function englishOf(store: ConfigStore, translation: string): { english: string; lang: string } | undefined {
-  const match = new RegExp(`^${store.prefix}/i18n/([^/]+)/(.+)$`).exec(translation);
-  return match ? { english: `${store.prefix}/${match[2]}`, lang: match[1] } : undefined;
-}
-
-/** The texts of an English file by key (none when it cannot be read). */
-async function englishTexts(store: ConfigStore, english: string): Promise<Map<string, string>> {
-  const stored = await store.read(english).catch(() => undefined);
-  if (!stored) return new Map();
-  return new Map(documentTexts(JSON.parse(stored.text)).map((t) => [t.key, t.value]));
-}
-
-/**
- * A translation as it will be saved: `data` with the review fields a save leaves (before: the
- * file's text on disk). Any other file is returned as it is.
- */
-export async function stampTranslation(store: ConfigStore, file: string, before: string, data: Json): Promise<Json> {
-  const target = englishOf(store, file);
-  if (!target) return data;
-  const texts = await englishTexts(store, target.english);
-  let old: ReviewFields | undefined;
-  try {
-    old = JSON.parse(before) as ReviewFields;
-  } catch {
-    old = undefined;
-  }
-  const stamped = stampedAfterSave(old, data as ReviewFields, (key) => texts.get(key));
-  return { ...data, status: stamped.status, sources: stamped.sources, reviewed: stamped.reviewed };
-}
 
 /** Each text of `english` in `lang`: its translation, its state, and for a stale one the English it was made from. */
 export async function translationState(
