@@ -24,6 +24,8 @@ export interface ReferenceContext {
   routes: Set<string>;
   specialitySlugs: Set<string>;
   branchSlugs: Set<string>;
+  /** The doctors of doctors.json, by slug (a medical review's reviewer is one). */
+  doctorSlugs: Set<string>;
   collectionIds: string[];
   siteRoot: string;
   publicDir: string;
@@ -55,6 +57,7 @@ export function referenceContext(
     routes: routeTable(model),
     specialitySlugs: new Set(model.specialities.map((s) => s.slug)),
     branchSlugs: new Set(model.branches.map((b) => b.slug)),
+    doctorSlugs: new Set(model.doctors.map((d) => d.slug)),
     collectionIds: model.presentations.map((p) => p.id),
     siteRoot,
     publicDir,
@@ -171,11 +174,9 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
     case "speciality-slug":
       if (c.specialitySlugs.has(value)) return undefined;
       return problem(say.UnknownSpecialitySlug, pointer, value, closest(value, c.specialitySlugs));
-    case "doctor-slug": {
-      const slugs = c.model.doctors.map((d) => d.slug);
-      if (slugs.includes(value)) return undefined;
-      return problem(say.UnknownReviewer, pointer, value, closest(value, slugs));
-    }
+    case "doctor-slug":
+      if (c.doctorSlugs.has(value)) return undefined;
+      return problem(say.UnknownReviewer, pointer, value, closest(value, c.doctorSlugs));
     case "branch-slug":
       if (c.branchSlugs.has(value)) return undefined;
       return problem(say.UnknownBranchSlug, pointer, value, closest(value, c.branchSlugs));
