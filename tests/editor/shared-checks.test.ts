@@ -54,6 +54,8 @@ describe("checks shared by the change sets of one published commit", () => {
 
     // Another change set, with a file the published site has not (an image): checked on its own, alike.
     writeFileSync(path.join(theirs, "public/images/extra.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    git(theirs, "add", "-A");
+    git(theirs, "commit", "--quiet", "-m", "image");
     const own = await checks.check(theirs, path.join(theirs, contact), moved(theirs));
     expect(own.errors.map((p) => `${p.file} ${p.pointer} ${p.name} ${p.followOns?.length}`)).toEqual(
       broken.errors.map((p) => `${p.file} ${p.pointer} ${p.name} ${p.followOns?.length}`),

@@ -44,8 +44,8 @@ export class ConfigStore {
    * 10,000 treatments is not 10,000 entries. Files are read again only when they change.
    */
   async list(): Promise<ConfigFileInfo[]> {
-    const relatives = await this.jsonFiles();
     const pages = new Map<string, number>();
+    const relatives = await this.jsonFiles(pages);
     const shown: string[] = [];
     for (const relative of relatives) {
       const file = `${this.prefix}/${relative}`;
@@ -135,14 +135,30 @@ export class ConfigStore {
     return { info, absolute, text, hash: hashText(text) };
   }
 
-  private async jsonFiles(folder = this.siteRoot, prefix = ""): Promise<string[]> {
+  /**
+   * The .json files under the site folder (paths from it), but a collection folder's treatment page
+   * files, which are only counted into `pages` (by the collection's editor path): 10,000 of them
+   * are not sorted and named on every list.
+   */
+  private async jsonFiles(pages: Map<string, number>, folder = this.siteRoot, prefix = ""): Promise<string[]> {
     const entries = await readdir(folder, { withFileTypes: true });
+    const settings = collectionPlace(`${this.prefix}/${prefix}_collection.json`);
+    if (settings?.storage === "folder") {
+      const json = entries.filter((e) => !e.name.startsWith(".") && e.isFile() && e.name.endsWith(".json"));
+      const own = json.filter(
+        (e) => e.name !== "_collection.json" && collectionPlace(`${this.prefix}/${prefix}${e.name}`)?.slug,
+      );
+      if (own.length === json.length - 1 && entries.every((e) => !e.isDirectory() || e.name.startsWith("."))) {
+        pages.set(settings.collection, own.length);
+        return [`${prefix}_collection.json`];
+      }
+    }
     const found: string[] = [];
-    // One collator, not localeCompare per comparison (the same order): a folder of 10,000 treatments is sorted on every list.
+    // One collator, not localeCompare per comparison (the same order).
     for (const entry of entries.sort((a, b) => collator.compare(a.name, b.name))) {
       if (entry.name.startsWith(".")) continue;
       if (entry.isDirectory())
-        found.push(...(await this.jsonFiles(path.join(folder, entry.name), `${prefix}${entry.name}/`)));
+        found.push(...(await this.jsonFiles(pages, path.join(folder, entry.name), `${prefix}${entry.name}/`)));
       else if (entry.isFile() && entry.name.endsWith(".json")) found.push(prefix + entry.name);
     }
     return found;

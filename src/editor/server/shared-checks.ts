@@ -123,10 +123,10 @@ export class SharedChecks {
     const known = this.sites.get(root);
     if (known && known.commit === base.commit) return known;
     const state: SiteState = { commit: base.commit, overlay: new Map(), version: 0, pending: new Map() };
-    const changed = git(root, "diff", "--no-renames", "--name-status", "-z", base.commit, "--").split("\0");
-    const untracked = git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0").filter(Boolean);
+    // Commits against commits, not the worktree's 10,000 files: the editor commits every save as it
+    // writes it, and tells of what it writes (wrote).
+    const changed = git(root, "diff", "--no-renames", "--name-status", "-z", base.commit, "HEAD", "--").split("\0");
     const configFile = (file: string) => file.startsWith("site-config/") && file.endsWith(".json");
-    if (untracked.length > 0) state.overlay = undefined;
     for (let i = 0; i + 1 < changed.length && state.overlay; i += 2) {
       const [status, file] = [changed[i], changed[i + 1]];
       const inBase = path.join(base.root, file);
