@@ -81,6 +81,10 @@ describe("validate CLI on raster images", () => {
 
   it("says nothing of a raster declared at its own size, nor of SVGs", () => {
     expect(run.stdout).not.toContain("site.json");
-    expect(run.stdout).toMatch(/\n2 errors and 1 warning in 3 of 14 files\.\n$/);
+    // The SVGs the edits above replaced are used by no file now: a warning of their own.
+    expect(run.stdout).toContain(
+      "  warning: 4 pictures are used by no page, in public/images/branches/kothapet.svg, public/images/logo.svg, public/images/treatments/cardiology-default.svg and 1 more file.\n",
+    );
+    expect(run.stdout).toMatch(/\n2 errors and 5 warnings in 3 of 14 files and 4 pictures\.\n$/);
   });
 });
