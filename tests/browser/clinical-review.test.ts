@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client, HostedEditor } from "../editor/hosted/hosted-editor";
 import { password, startTestEditor } from "../editor/hosted/hosted-editor";
 import { schemaOrgProblems } from "../helpers/schema-org";
-import { launchBrowser } from "./harness";
+import { launchBrowser, signInToEditor } from "./harness";
 
 const collection = "site-config/collections/cardiology-sub-departments.json";
 const slug = "best-hospital-for-angioplasty-in-hyderabad";
@@ -56,17 +56,14 @@ async function reviewedChange(author: Client, reviewer: Client): Promise<string>
 }
 
 /** The doctor's own browser, signed in with her local account. */
-async function signInAsDoctor(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`[doctor] ${e.message}`));
-  await page.goto(`${editor.origin}/editor/`);
-  await page.getByLabel("Email").fill("anjali@hospital.example");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.locator(".changeset-bar").waitFor();
-  return page;
-}
+const signInAsDoctor = () =>
+  signInToEditor(browser, {
+    origin: editor.origin,
+    email: "anjali@hospital.example",
+    password,
+    viewport: { width: 1300, height: 900 },
+    label: "doctor",
+  });
 
 /** The published page's review line and JSON-LD, as the live site serves it. */
 async function published(page: Page, address: string) {

@@ -33,6 +33,42 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What a signed-in editor browser is given: the account, and what its first page should show. */
+export interface EditorSignIn {
+  origin: string;
+  email: string;
+  password: string;
+  viewport?: { width: number; height: number };
+  /** The change set the app opens in (as if chosen earlier in the bar). */
+  changeSet?: string;
+  /** Named in the console lines of the page's errors and refused API calls. */
+  label?: string;
+}
+
+/**
+ * A person's own browser (a context of its own) signed in to the hosted editor with a local
+ * account through its sign-in page, once the app shows its change set bar. The page's errors and
+ * the API's refusals go to the test's console, so a failing step says why.
+ */
+export async function signInToEditor(browser: Browser, who: EditorSignIn): Promise<Page> {
+  const context = await browser.newContext({ viewport: who.viewport ?? { width: 1500, height: 950 } });
+  if (who.changeSet)
+    await context.addInitScript((id) => window.localStorage.setItem("editor-change-set", id), who.changeSet);
+  const page = await context.newPage();
+  const label = who.label ?? who.email;
+  page.on("pageerror", (e) => console.error(`[${label}] ${e.stack ?? e.message}`));
+  page.on("response", async (r) => {
+    if (r.status() >= 400 && r.url().includes("/editor/api/"))
+      console.error(`[${label}] ${r.status()} ${r.url()} ${await r.text().catch(() => "")}`);
+  });
+  await page.goto(`${who.origin}/editor/`);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator(".changeset-bar").waitFor();
+  return page;
+}
+
 const axeSource: string = createRequire(import.meta.url)("axe-core").source;
 
 /** axe-core's WCAG 2.1 A and AA problems on the page (or inside `selector`), as "id: help" lines. */

@@ -6,10 +6,10 @@
  * and published like any other, and the live site, built by the project's own build, serves the
  * old heading again.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type HostedEditor, password, startTestEditor } from "../editor/hosted/hosted-editor";
-import { axe, launchBrowser } from "./harness";
+import { axe, launchBrowser, signInToEditor } from "./harness";
 
 const page = "site-config/pages/contact-us.json";
 const oldHeading = "Contact us";
@@ -45,19 +45,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
-async function signIn(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const tab = await context.newPage();
-  tab.on("pageerror", (e) => console.error(e.message));
-  await tab.goto(`${editor.origin}/editor/`);
-  await tab.getByLabel("Email").fill(email);
-  await tab.getByLabel("Password").fill(password);
-  await tab.getByRole("button", { name: "Sign in" }).click();
-  await tab.locator(".changeset-bar").waitFor();
-  return tab;
-}
+const signIn = () =>
+  signInToEditor(browser, { origin: editor.origin, email, password, viewport: { width: 1400, height: 900 } });
 
 describe("history and restore", { timeout: 600_000 }, () => {
   it("names who changed a page and what, and restoring the version before brings its old text back live", async () => {

@@ -9,12 +9,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HostedEditor, password, startTestEditor } from "../editor/hosted/hosted-editor";
 import { phonePhoto } from "../helpers/photos";
-import { launchBrowser } from "./harness";
+import { launchBrowser, signInToEditor } from "./harness";
 
 let browser: Browser;
 let editor: HostedEditor;
@@ -35,18 +35,9 @@ afterAll(async () => {
   await browser?.close();
   await editor?.stop();
   if (photoDir) await rm(photoDir, { recursive: true, force: true });
-}, 60_000);
+}, 300_000);
 
-async function signIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
-  page.on("pageerror", (e) => console.error(`[editor page] ${e.message}`));
-  await page.goto(`${editor.origin}/editor/`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.locator(".changeset-bar").waitFor();
-  return page;
-}
+const signIn = () => signInToEditor(browser, { origin: editor.origin, email, password, label: "editor page" });
 
 describe("uploading a picture in the hosted editor", { timeout: 600_000 }, () => {
   it("publishes a phone photo without its GPS position, in the site's sizes", async () => {

@@ -7,10 +7,10 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, type HostedEditor, password, startTestEditor } from "../editor/hosted/hosted-editor";
-import { launchBrowser } from "./harness";
+import { launchBrowser, signInToEditor } from "./harness";
 
 const run = promisify(execFile);
 
@@ -40,25 +40,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await editor?.stop();
-}, 60_000);
+}, 300_000);
 
 /** A person's own browser, signed in with their password, working in the change set. */
-async function signIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-  await context.addInitScript((id) => window.localStorage.setItem("editor-change-set", id), changeSet);
-  const page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`[${email}] ${e.stack}`));
-  page.on("response", async (r) => {
-    if (r.status() >= 400 && r.url().includes("/editor/api/"))
-      console.error(`[${email}] ${r.status()} ${r.url()} ${await r.text()}`);
-  });
-  await page.goto(`${editor.origin}/editor/`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.locator(".changeset-bar").waitFor();
-  return page;
-}
+const signIn = (email: string) => signInToEditor(browser, { origin: editor.origin, email, password, changeSet });
 
 /** The publish check (`validate --publish`) on the change set's files: its stale translations into Telugu. */
 async function staleInPublishCheck(): Promise<string[]> {
