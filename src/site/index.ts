@@ -51,6 +51,7 @@ export { canonicalFor } from "./seo/head";
 export {
   breadcrumbs,
   hospital,
+  type MedicalPage,
   organization,
   type Reviewer,
   treatmentPage,

@@ -1,10 +1,11 @@
 /**
- * A medically reviewed treatment page's JSON-LD says who reviewed it and when, in schema.org's
- * own vocabulary (every type and property checked against it, tests/helpers/schema-org.ts).
+ * A medically reviewed treatment, speciality or article page's JSON-LD says who reviewed it and
+ * when, in schema.org's own vocabulary (every type and property checked against it,
+ * tests/helpers/schema-org.ts).
  */
 import { describe, expect, it } from "vitest";
 import type { SubDepartment } from "../../src/shared/generated/collection";
-import { treatmentPage } from "../../src/site/seo/structured-data";
+import { treatmentPage, webPage } from "../../src/site/seo/structured-data";
 import { schemaOrgProblems } from "../helpers/schema-org";
 
 const treatment = {
@@ -38,6 +39,25 @@ describe("a reviewed treatment page's JSON-LD", () => {
     const [page] = treatmentPage({ ...treatment, review: undefined }, "Cardiology", "en", undefined, reviewer);
     expect(page).not.toHaveProperty("reviewedBy");
     expect(page).not.toHaveProperty("lastReviewed");
+  });
+
+  it("a speciality's page is a MedicalWebPage carrying them too, and an article's a WebPage", () => {
+    const review = { reviewer: "dr-suresh-demo", reviewed: "2026-06-15" };
+    const url = "https://www.hospitals.example/specialities/orthopedic";
+    const speciality = webPage("Orthopedic", url, "te", { type: "MedicalWebPage", review, reviewer });
+    expect(speciality).toEqual({
+      "@context": "https://schema.org",
+      "@type": "MedicalWebPage",
+      name: "Orthopedic",
+      url,
+      inLanguage: "te",
+      reviewedBy: { "@type": "Person", ...reviewer },
+      lastReviewed: "2026-06-15",
+    });
+    const article = webPage("Heart attack warning signs", url, "en", { review, reviewer });
+    expect(article).toMatchObject({ "@type": "WebPage", lastReviewed: "2026-06-15" });
+    expect(schemaOrgProblems([speciality, article])).toEqual([]);
+    expect(webPage("Orthopedic", url, "en", { type: "MedicalWebPage", review })).not.toHaveProperty("reviewedBy");
   });
 
   it("the vocabulary check names a misspelt property and an unknown type", () => {

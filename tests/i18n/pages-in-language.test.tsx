@@ -134,3 +134,36 @@ describe("the appointment form in Hindi", () => {
     expect(within(form).getByText("Mobile number is required")).toBeInTheDocument();
   });
 });
+
+describe("the medical review line on a speciality page and an article", () => {
+  /** The page's review line, its text with spaces as read, and where its doctor's name links. */
+  async function reviewLine(path: string) {
+    await open(path);
+    await screen.findByRole("heading", { level: 1 });
+    const line = document.querySelector<HTMLElement>(".medical-review");
+    if (!line) throw new Error(`${path} shows no medical review line.`);
+    return {
+      text: line.textContent?.replace(/\s+/g, " "),
+      link: within(line).getByRole("link").getAttribute("href"),
+    };
+  }
+
+  it.each([
+    ["speciality's", "/specialities/orthopedic", "Dr. Suresh Demo", "డా. సురేష్ డెమో", "Dr.+Suresh+Demo"],
+    ["article's", "/blogs/heart-attack-warning-signs", "Dr. Anjali Example", "డా. అంజలి ఎగ్జాంపుల్", "Dr.+Anjali+Example"],
+  ])("names the %s reviewing doctor and the dates, in English and in Telugu", async (_, path, name, telugu, query) => {
+    const english = await reviewLine(path);
+    expect(english.text).toBe(`Medically reviewed by ${name} on 15 June 2026; next review due 15 June 2027.`);
+    expect(english.link).toBe(`/our-doctors?name=${query}`);
+    cleanup();
+    const inTelugu = await reviewLine(`/te${path}`);
+    expect(inTelugu.text).toBe(`${telugu} 15 జూన్, 2026న వైద్యపరంగా సమీక్షించారు; తదుపరి సమీక్ష 15 జూన్, 2027న.`);
+    expect(inTelugu.link).toBe(`/te/our-doctors?name=${query}`);
+  });
+
+  it("shows none on a speciality that records no review", async () => {
+    await open("/specialities/neurology");
+    expect(await screen.findByRole("heading", { level: 1, name: "Neurology" })).toBeInTheDocument();
+    expect(document.querySelector(".medical-review")).toBeNull();
+  });
+});

@@ -13,6 +13,7 @@
  * and a canonical address of its own.
  */
 
+import type { MedicalKind } from "../../shared/clinical-review";
 import {
   dataPaths,
   defaultListPageSize,
@@ -23,6 +24,7 @@ import {
 } from "../../shared/collections/data-files";
 import type { Block } from "../../shared/generated/blocks/block";
 import type { SubDepartment } from "../../shared/generated/collection";
+import type { MedicalReview } from "../../shared/generated/defs";
 import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { translateDocument } from "../../shared/i18n/keys";
@@ -46,6 +48,7 @@ import {
   loadAllPages,
   loadDoctors,
   loadPageRoute,
+  type MedicalPage,
   organization,
   pathIn,
   prerenderWordsIn,
@@ -368,7 +371,7 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   const canonical = canonicalFor(spec.path);
   const structuredData: object[] = [
     organization(),
-    webPage(title, canonical, lang),
+    webPage(title, canonical, lang, await medicalPageOf(englishEntry, lang)),
     breadcrumbs(await pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
   ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
@@ -448,7 +451,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       ? undefined
       : { data: own, presentation: await presentationStrings(presentationFile, lang) };
   const item = translateTreatment(english, presentation, strings).subDepartment;
-  const reviewer = await reviewerOf(item, lang);
+  const reviewer = await reviewerOf(item.review, "treatments", lang);
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
@@ -520,13 +523,16 @@ export const siteFacts = {
 };
 
 /**
- * The doctor who reviewed a treatment, named as its page names them (in `lang`, English where
- * their name is not translated), with their profile's address; none when treatments are not
- * medical content or the treatment records no review.
+ * The doctor who reviewed content of `kind`, named as its page names them (in `lang`, English
+ * where their name is not translated), with their profile's address; none when that kind is not
+ * medical content or it records no review.
  */
-async function reviewerOf(item: SubDepartment, lang: string): Promise<Reviewer | undefined> {
-  const review = item.review;
-  if (!review || !clinicalReviewSettings(site).medicalKinds.includes("treatments")) return undefined;
+async function reviewerOf(
+  review: MedicalReview | undefined,
+  kind: MedicalKind,
+  lang: string,
+): Promise<Reviewer | undefined> {
+  if (!review || !clinicalReviewSettings(site).medicalKinds.includes(kind)) return undefined;
   const doctor = (await loadDoctors()).find((d) => d.slug === review.reviewer);
   if (!doctor) return undefined;
   const strings = lang === defaultLanguage ? {} : await stringsOf("doctors.json", lang);
@@ -534,4 +540,17 @@ async function reviewerOf(item: SubDepartment, lang: string): Promise<Reviewer |
     name: strings[`doctors.${doctor.slug}.name`] ?? doctor.name,
     url: `${site.canonicalBase}${pathIn(doctorProfilePath(doctor), lang)}`,
   };
+}
+
+/** A speciality's page is a MedicalWebPage; a speciality's or an article's review, who and when. */
+async function medicalPageOf(entry: Entry | null, lang: string): Promise<MedicalPage> {
+  if (entry?.kind === "specialities") {
+    const { review } = entry.entry;
+    return { type: "MedicalWebPage", review, reviewer: await reviewerOf(review, "specialities", lang) };
+  }
+  if (entry?.kind === "posts") {
+    const { review } = entry.entry;
+    return { review, reviewer: await reviewerOf(review, "blog-posts", lang) };
+  }
+  return {};
 }

@@ -8,10 +8,14 @@ import type { Block } from "../../shared/generated/blocks/block";
 import type { Page } from "../../shared/generated/page";
 import { stringsOf } from "./translations";
 
-/** The files whose lists a block type shows, by block type (and by an 'each' page's kind). */
-const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
+/**
+ * The files whose lists a block type shows, by block type (and by an 'each' page's kind); a
+ * speciality's and an article's medical review line names a doctor.
+ */
+const listFiles: Partial<Record<Block["type"] | "posts", string | string[]>> = {
   "blog-list": "blog-posts.json",
-  "blog-article": "blog-posts.json",
+  "blog-article": ["blog-posts.json", "doctors.json"],
+  "speciality-details": "doctors.json",
   posts: "blog-posts.json",
   "health-packages": "packages.json",
   "doctor-search": "doctors.json",
@@ -20,9 +24,8 @@ const listFiles: Partial<Record<Block["type"] | "posts", string>> = {
 
 /** Loads the translations of the lists a page's blocks (or its entries) show, in `lang`. */
 export function preloadListStrings(page: Pick<Page, "blocks" | "each">, lang: string): Promise<unknown> {
-  const files = new Set([
-    ...page.blocks.map((b) => listFiles[b.type]),
-    page.each ? listFiles[page.each as "posts"] : undefined,
-  ]);
+  const files = new Set(
+    [...page.blocks.map((b) => listFiles[b.type]), page.each ? listFiles[page.each as "posts"] : undefined].flat(),
+  );
   return Promise.all([...files].filter((f) => f !== undefined).map((f) => stringsOf(f, lang)));
 }

@@ -1,12 +1,13 @@
 /**
  * schema.org structured data (JSON-LD) for the prerendered pages: the hospital group, one Hospital
- * per branch, MedicalWebPage + FAQPage for treatment pages, a WebPage for the others, and a
- * BreadcrumbList everywhere. The pages say their language (`inLanguage`).
+ * per branch, MedicalWebPage + FAQPage for treatment pages, a MedicalWebPage for speciality pages,
+ * a WebPage for the others, and a BreadcrumbList everywhere. The pages say their language (`inLanguage`).
  * Everything comes from config; nothing here is hospital-specific.
  */
 
 import type { Branch } from "../../shared/generated/branches";
 import type { SubDepartment } from "../../shared/generated/collection";
+import type { MedicalReview } from "../../shared/generated/defs";
 import { siteLanguages } from "../../shared/i18n/languages";
 import { site } from "../config/site-config";
 
@@ -60,16 +61,41 @@ export function hospital(branch: Branch, pageUrl: string): JsonLd {
   };
 }
 
-/** A page other than a treatment's, in its language. */
-export function webPage(name: string, url: string, lang: string): JsonLd {
-  return { "@context": context, "@type": "WebPage", name, url, inLanguage: lang };
-}
-
 /** The doctor who medically reviewed a page, and where their profile is. */
 export interface Reviewer {
   name: string;
   /** Their profile's full address. */
   url: string;
+}
+
+/** Who reviewed a page and when (WebPage's `reviewedBy` and `lastReviewed`), when both are known. */
+function reviewedBy(reviewer: Reviewer | undefined, review: MedicalReview | undefined): JsonLd {
+  return reviewer && review
+    ? { reviewedBy: { "@type": "Person", name: reviewer.name, url: reviewer.url }, lastReviewed: review.reviewed }
+    : {};
+}
+
+/** How a page other than a treatment's is medical content: its type, and who reviewed it when. */
+export interface MedicalPage {
+  /** "MedicalWebPage" for a speciality's page; an article stays a WebPage. */
+  type?: "MedicalWebPage";
+  review?: MedicalReview;
+  reviewer?: Reviewer;
+}
+
+/**
+ * A page other than a treatment's, in its language; a speciality's is a MedicalWebPage, and a
+ * medically reviewed one says who reviewed it and when.
+ */
+export function webPage(name: string, url: string, lang: string, medical: MedicalPage = {}): JsonLd {
+  return {
+    "@context": context,
+    "@type": medical.type ?? "WebPage",
+    name,
+    url,
+    inLanguage: lang,
+    ...reviewedBy(medical.reviewer, medical.review),
+  };
 }
 
 /**
@@ -93,12 +119,7 @@ export function treatmentPage(
     specialty: speciality,
     about: { "@type": "MedicalProcedure", name: item.name },
     publisher: { "@id": `${site.canonicalBase}/#organization` },
-    ...(reviewer && item.review
-      ? {
-          reviewedBy: { "@type": "Person", name: reviewer.name, url: reviewer.url },
-          lastReviewed: item.review.reviewed,
-        }
-      : {}),
+    ...reviewedBy(reviewer, item.review),
   };
   const faqs = item.content.faqs ?? [];
   if (faqs.length === 0) return [page];

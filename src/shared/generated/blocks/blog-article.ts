@@ -2,7 +2,7 @@
 import type { Link } from "../defs";
 
 /**
- * On an article page ("each": "posts"): the article's H1, date, author and body.
+ * On an article page ("each": "posts"): the article's H1, date, author, who medically reviewed it and when (where the post records a 'review'), and body.
  */
 export interface BlogArticleBlock {
   /**

@@ -2,6 +2,7 @@
  * The medical review line: which doctor reviewed the content and when, and when the next review
  * is due, in the page's language (its dates written by Intl for the language). The doctor's name
  * links to them in the doctor search; a name left in English on a Telugu page says so (`lang`).
+ * Treatment pages show it as a block of its own; speciality pages and articles inside theirs.
  */
 import { Link } from "react-router-dom";
 import { clinicalReviewSettings, type MedicalKind, nextReviewOf } from "../../../shared/clinical-review";
@@ -13,6 +14,7 @@ import { useLanguage, useLocalPath } from "../../i18n/context";
 import { useListLang } from "../../i18n/lists";
 import { messageNodes } from "../../i18n/message";
 import { formatDate } from "../../ui/formatting";
+import "./treatment-review.css";
 
 const settings = clinicalReviewSettings(site);
 
@@ -24,9 +26,12 @@ interface ReviewLineProps {
   review: MedicalReview | undefined;
   kind: MedicalKind;
   doctors: Doctor[];
+  /** Its classes: by default a line of its own width; inside a block's container, "medical-review". */
+  className?: string;
 }
 
-export function ReviewLine({ review, kind, doctors }: ReviewLineProps) {
+/** The line for `review` of content of `kind`; nothing when there is none or `kind` is not medical content. */
+export function ReviewLine({ review, kind, doctors, className = "medical-review container" }: ReviewLineProps) {
   const lang = useLanguage();
   const ui = useBlockWords();
   const localPath = useLocalPath();
@@ -39,7 +44,7 @@ export function ReviewLine({ review, kind, doctors }: ReviewLineProps) {
   const name = items[at]?.name ?? english.name;
   const next = nextReviewOf(review, settings.intervalMonths);
   return (
-    <p className="medical-review container">
+    <p className={className}>
       {messageNodes(
         ui.medicalReview.line,
         {

@@ -2,7 +2,6 @@ import { useTreatment } from "../../collections/treatment-context";
 import { loadDoctors } from "../doctor-search/doctors";
 import type { BlockProps } from "../types";
 import { ReviewLine } from "./ReviewLine";
-import "./treatment-review.css";
 
 // The doctors' names (a chunk shared with the doctor search), awaited in the module as the doctor
 // search does: whoever loads the block (a route before it renders or hydrates, the prerenderer)
