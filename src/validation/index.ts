@@ -18,4 +18,5 @@ export {
   type ValidationCache,
   validateSite,
 } from "./run";
+export { type SiteDelta, SiteSnapshot, type SnapshotOptions } from "./snapshot";
 export { translationTarget } from "./translations";

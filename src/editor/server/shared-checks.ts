@@ -12,8 +12,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Problem } from "../../validation";
-import { type SiteDelta, SiteSnapshot } from "../../validation/snapshot";
+import { type Problem, type SiteDelta, SiteSnapshot } from "../../validation";
 import { type Checker, candidateChecker, problemKey } from "./check";
 
 /** What a check answers, and the token that adopts it once saved. */
