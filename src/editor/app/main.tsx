@@ -6,7 +6,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { EditorApp } from "./EditorApp";
 import "./fonts.css";
-import "./editor.css";
+import "./styles/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The editor page has no #root element.");
