@@ -1,32 +1,21 @@
 /**
- * Every page the build prerenders, with what its <head> says: title, description, canonical,
- * Open Graph and JSON-LD. Built from the same config the router uses, so a page added to config
- * (a page file, a branch, a treatment) is prerendered with no code change.
+ * Every page's head, as the build prerenders it: title, description, canonical, the same page in
+ * the other languages (hreflang), Open Graph and JSON-LD, the data it hydrates with, and what its
+ * link preview is made from. Built from the same config the router uses, so a page added to
+ * config (a page file, a branch, a treatment) is prerendered with no code change.
  *
- * Pages are listed from a catalog of the collections (each treatment's slug and name), not from
- * the treatments themselves: a treatment's content is read only when its page is rendered, so the
- * build can list ten thousand pages without holding them, and say what each page is made of
- * (`deps`), which is what decides whether a page must be rendered again.
+ * Its neighbours: page-list.ts lists the pages (and what each is made of) before any content is
+ * read, page-modules.ts names the modules a page loads, share-source.ts its link preview's source.
  *
  * Each page exists in every language of site.json: the default language's at its address, another
  * language's under its code (/te/home), with its language, the same page in the others (hreflang)
  * and a canonical address of its own.
  */
-
 import type { MedicalKind } from "../../shared/clinical-review";
-import {
-  dataPaths,
-  defaultListPageSize,
-  type Listed,
-  listPages as listPagesOf,
-  type TreatmentListPage,
-  treatmentData,
-} from "../../shared/collections/data-files";
-import type { Block } from "../../shared/generated/blocks/block";
+import { dataPaths, type TreatmentListPage, treatmentData } from "../../shared/collections/data-files";
 import type { SubDepartment } from "../../shared/generated/collection";
 import type { MedicalReview } from "../../shared/generated/defs";
 import type { Page } from "../../shared/generated/page";
-import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { translateDocument } from "../../shared/i18n/keys";
 import {
   branches,
@@ -38,9 +27,7 @@ import {
   type Entry,
   entriesOf,
   fillName,
-  formatMessage,
   type HydrationPayload,
-  hasTranslation,
   hospital,
   languages,
   layoutConfig,
@@ -61,7 +48,18 @@ import {
   treatmentPage,
   webPage,
 } from "../../site";
-import type { CardSpec, ShareImage, ShareSource } from "../social/card-spec";
+import type { ShareImage, ShareSource } from "../social/card-spec";
+import { type Catalog, type CatalogCollection, listedCollection, type PageSpec } from "./page-list";
+import { appModule, blockModules, translationModules } from "./page-modules";
+import { entryKicker, shareOf } from "./share-source";
+
+export {
+  type Catalog,
+  type CatalogCollection,
+  catalogListPages,
+  listPages,
+  type PageSpec,
+} from "./page-list";
 
 /** The same page in a language, for `<link rel="alternate" hreflang>` and the sitemap. */
 export interface Alternate {
@@ -98,79 +96,6 @@ export interface PageInfo {
   shareImage?: ShareImage;
 }
 
-/** What the build knows of a collection without reading its treatments: their slugs and names. */
-export interface CatalogCollection {
-  speciality: string;
-  location: string;
-  /** Each treatment, with its names in other languages where it has them (for the list pages). */
-  items: Listed[];
-}
-
-/** The collections by data file. */
-export type Catalog = Record<string, CatalogCollection>;
-
-/**
- * A page to prerender, before its content is read. `deps` names what it is made of besides the
- * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
- * 'settings:{data file}', 'list:{data file}:{page}', and for a treatment page in another language
- * than the default 'translation:{lang}:{data file}:{slug}' (the treatment's texts in it).
- */
-export type PageSpec = (
-  | {
-      kind: "page";
-      path: string;
-      route: string;
-      file: string;
-      entry?: string;
-      listPage: number;
-      deps: string[];
-    }
-  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] }
-) & {
-  /** The page's language. */
-  lang: string;
-  /** Its path in the default language (the same page's address there). */
-  english: string;
-};
-
-/** A card with the site's brand, or the page's own image when its config names one. */
-async function shareOf(
-  own: ShareSource | undefined,
-  title: string,
-  kicker: string | undefined,
-  lang: string,
-): Promise<ShareSource> {
-  if (own) return own;
-  const card: CardSpec = {
-    title,
-    kicker,
-    brand: lang === defaultLanguage ? site.name : (await layoutConfig(lang)).site.name,
-    logo: site.logo.src,
-    host: new URL(site.canonicalBase).host,
-  };
-  return { card };
-}
-
-/** What kind of page an entry's page is, above its title on the card, in `lang` (interface words' `cards`). */
-async function entryKicker(entry: Entry, lang: string): Promise<string> {
-  const words = (await prerenderWordsIn(lang)).cards;
-  if (entry.kind === "specialities") return words.specialityPage;
-  if (entry.kind === "posts") return words.healthBlog;
-  const city = "city" in entry.entry && typeof entry.entry.city === "string" ? entry.entry.city : undefined;
-  return city ? formatMessage(words.hospitalIn, { city }, lang) : words.hospital;
-}
-
-/** The app, which the page's entry loads after the first paint (src/site/main.tsx). */
-const appModule = "src/site/start.tsx";
-
-/**
- * The modules of a list's blocks. What a block's module loads before it renders (the doctor
- * search's panel and data) comes with it: see blockModule in assets.ts.
- */
-function blockModules(blocks: readonly Block[]): string[] {
-  return [...new Set(blocks.map((block) => `src/site/blocks/${block.type}/index.tsx`))];
-}
-
 /** The trail's first step, named by the interface words' `breadcrumbs.home` in `lang`. */
 const homeIn = async (lang: string) => ({ name: (await prerenderWordsIn(lang)).breadcrumbs.home, path: "/home" });
 
@@ -194,22 +119,6 @@ function canonicalIn(url: string, lang: string): string {
   return canonicalFor(pathIn(url.slice(site.canonicalBase.length), lang));
 }
 
-/** The translation modules a page in `lang` loads with its own: the layout's, and `files`' (paths under site-config/). */
-function translationModules(lang: string, files: string[]): string[] {
-  if (lang === defaultLanguage) return [];
-  const layout = [
-    "site.json",
-    "navigation.json",
-    "footer.json",
-    "branches.json",
-    "specialities.json",
-    "interface.json",
-  ];
-  return [...layout, ...files]
-    .filter((file) => hasTranslation(file, lang))
-    .map((file) => `site-config/i18n/${lang}/${file}`);
-}
-
 /** A branch or speciality entry as the layout has it in `lang` (names, summaries), a post as translated. */
 async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null> {
   if (!entry || lang === defaultLanguage) return entry;
@@ -220,111 +129,6 @@ async function entryIn(entry: Entry | null, lang: string): Promise<Entry | null>
     return { kind: "specialities", entry: config.specialities.find((s) => s.slug === entry.entry.slug) ?? entry.entry };
   const strings = await stringsOf("blog-posts.json", lang);
   return { kind: "posts", entry: translateDocument({ posts: [entry.entry] }, strings).doc.posts[0] };
-}
-
-/** A spec in `lang`: its address under the language's code; a treatment's page depends on its texts in it. */
-const specIn = (spec: PageSpec, lang: string): PageSpec => ({
-  ...spec,
-  path: pathIn(spec.path, lang),
-  route: pathIn(spec.route, lang),
-  lang,
-  english: spec.path,
-  deps:
-    spec.kind === "treatment"
-      ? [...spec.deps, `translation:${lang}:${spec.dataFile}:${spec.slug}`]
-      : // A list page's treatments' names in the language (build.ts hashes them apart).
-        spec.deps.map((dep) => (dep.startsWith("list:") ? `${dep}:${lang}` : dep)),
-});
-
-const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
-
-/** The collection a speciality page lists, if any. */
-function listedCollection(entry: Entry | null): CollectionPresentation | undefined {
-  const id = entry?.kind === "specialities" ? entry.entry.treatments : undefined;
-  return id ? presentations[id] : undefined;
-}
-
-/** How many list pages a page has: those of the collection its speciality-details block lists. */
-function listPageCount(page: Page, entry: Entry | null, catalog: Catalog): number {
-  if (!page.blocks.some((b) => b.type === "speciality-details")) return 1;
-  const presentation = listedCollection(entry);
-  const items = presentation ? catalog[presentation.dataFile]?.items : undefined;
-  return items ? Math.max(1, Math.ceil(items.length / listSize(presentation as CollectionPresentation))) : 1;
-}
-
-/** The pages of one page file (once per entry for an 'each' page, once per page of its list). */
-function pageSpecs(file: string, page: Page, entries: Entry[], catalog: Catalog): PageSpec[] {
-  const made = page.each ? entries : [null];
-  return made.flatMap((entry) => {
-    const path = entry ? page.route.replace(":slug", entry.entry.slug) : page.route;
-    const presentation = listedCollection(entry);
-    const listed = presentation && catalog[presentation.dataFile] ? presentation.dataFile : undefined;
-    return Array.from({ length: listPageCount(page, entry, catalog) }, (_, i): PageSpec => {
-      const listPage = i + 1;
-      const pagePath = listPage > 1 ? `${path}/page/${listPage}` : path;
-      return {
-        kind: "page",
-        path: pagePath,
-        route: listPage > 1 ? `${page.route}/page/:page` : page.route,
-        file,
-        entry: entry?.entry.slug,
-        listPage,
-        deps: [`page:${file}`, ...(listed ? [`list:${listed}:${listPage}`] : [])],
-        lang: defaultLanguage,
-        english: pagePath,
-      };
-    });
-  });
-}
-
-/**
- * Every page to prerender, in every language (the default language's first): config pages ('each'
- * pages per entry, lists per page) and every treatment.
- */
-export async function listPages(catalog: Catalog): Promise<PageSpec[]> {
-  const english = await englishPages(catalog);
-  return languages.flatMap((l) =>
-    l.code === defaultLanguage
-      ? english
-      : english.map((spec) => (spec.path === "/" ? { ...specIn(spec, l.code), english: "/" } : specIn(spec, l.code))),
-  );
-}
-
-/** The default language's pages. */
-async function englishPages(catalog: Catalog): Promise<PageSpec[]> {
-  const pages = await loadAllPages();
-  const perPage = await Promise.all(
-    pages.map(async ({ file, page }) => pageSpecs(file, page, await entriesOf(page), catalog)),
-  );
-  const fromPages = perPage.flat();
-  const homePage = fromPages.find((p) => p.path === "/home");
-  const treatments = Object.values(presentations).flatMap((presentation) => {
-    const collection = catalog[presentation.dataFile];
-    if (!collection) return [];
-    const dataFile = presentation.dataFile;
-    return collection.items.map(
-      ({ slug }): PageSpec => ({
-        kind: "treatment",
-        path: presentation.route.replace(":slug", slug),
-        route: presentation.route,
-        dataFile,
-        slug,
-        deps: [`item:${dataFile}:${slug}`, `settings:${dataFile}`],
-        lang: defaultLanguage,
-        english: presentation.route.replace(":slug", slug),
-      }),
-    );
-  });
-  return [...(homePage ? [{ ...homePage, path: "/", english: "/" }] : []), ...fromPages, ...treatments];
-}
-
-/** The pages of the lists the catalog's collections make, by data file (what 'list:' deps name). */
-export function catalogListPages(catalog: Catalog): Record<string, TreatmentListPage[]> {
-  return Object.fromEntries(
-    Object.values(presentations)
-      .filter((p) => catalog[p.dataFile])
-      .map((p) => [p.dataFile, listPagesOf(catalog[p.dataFile].items, listSize(p))]),
-  );
 }
 
 /** What rendering a page needs besides its spec: a treatment's content. */
@@ -491,9 +295,9 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
           }
         : englishHydration(spec.dataFile, collection, english),
     // A translated treatment's card in its language: its heading, its speciality's name. One whose
-    // heading is not translated shares the English page's card: a card costs 0.1 s of CPU to draw,
-    // and a card per language for every treatment would triple a large site's first build
-    // (10,000 treatments: 20,000 more cards) for cards that differ only in their small print.
+    // heading is not translated shares the English page's card: a card costs tens of milliseconds
+    // of CPU to draw, and a card per language for every treatment would triple a large site's
+    // first build (10,000 treatments: 20,000 more cards) for cards that differ only in small print.
     share: await shareOf(
       english.share_image ? { image: english.share_image } : undefined,
       headingTranslated ? cardTitle : englishTitle,
