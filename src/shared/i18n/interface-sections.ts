@@ -19,7 +19,6 @@ export const blockWordSections = [
   "specialityGrid",
   "blog",
   "search",
-  "medicalReview",
 ] as const;
 
 /** The sections only the prerenderer shows. */

@@ -8,7 +8,7 @@ const blockJson = import.meta.glob<BlockWords>("../../../site-config/interface.j
   eager: true,
   import: "default",
   query:
-    "?pick=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,search,medicalReview",
+    "?pick=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,search",
 });
 
 export const blockWords: BlockWords = Object.values(blockJson)[0];

@@ -24,7 +24,9 @@ export type LayoutWords = Omit<InterfaceWords, keyof BlockWords | keyof Prerende
 const layoutJson = import.meta.glob<LayoutWords>("../../../site-config/interface.json", {
   eager: true,
   import: "default",
-  query: "?pick=layout,contentNotLoaded,notifications,forms",
+  // The medical review line is the layout's: treatment, speciality and article pages show it, and
+  // a treatment page loads no blocks' words (a page's first load stays as it was).
+  query: "?pick=layout,contentNotLoaded,notifications,forms,medicalReview",
 });
 
 export const interfaceWords: LayoutWords = Object.values(layoutJson)[0];

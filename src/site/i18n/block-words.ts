@@ -14,7 +14,7 @@ const asts = import.meta.glob("../../../site-config/interface.json", {
   eager: true,
   import: "default",
   query:
-    "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,search,medicalReview",
+    "?asts=samples,doctorSearch,healthPackages,formDataNotice,branches,specialityDetails,blocks,contactDetails,specialityGrid,blog,search",
 });
 addMessageAsts(Object.values(asts)[0]);
 

@@ -9,8 +9,7 @@ import { clinicalReviewSettings, type MedicalKind, nextReviewOf } from "../../..
 import type { MedicalReview } from "../../../shared/generated/defs";
 import type { Doctor } from "../../../shared/generated/doctors";
 import { site } from "../../config/site-config";
-import { useBlockWords } from "../../i18n/block-words";
-import { useLanguage, useLocalPath } from "../../i18n/context";
+import { useLanguage, useLocalPath, useUi } from "../../i18n/context";
 import { useListLang } from "../../i18n/lists";
 import { messageNodes } from "../../i18n/message";
 import { formatDate } from "../../ui/formatting";
@@ -33,7 +32,7 @@ interface ReviewLineProps {
 /** The line for `review` of content of `kind`; nothing when there is none or `kind` is not medical content. */
 export function ReviewLine({ review, kind, doctors, className = "medical-review container" }: ReviewLineProps) {
   const lang = useLanguage();
-  const ui = useBlockWords();
+  const ui = useUi();
   const localPath = useLocalPath();
   const { items, langOf } = useListLang("doctors.json", "doctors", doctors);
   if (!review || !settings.medicalKinds.includes(kind)) return null;
