@@ -14,6 +14,7 @@ import { routeTable } from "./routes";
 const root = path.resolve(import.meta.dirname, "../..");
 
 let harness: Harness;
+type Tab = Awaited<ReturnType<Harness["newPage"]>>;
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -36,14 +37,13 @@ describe("every route and every internal link", () => {
   it("shows each route's H1 with no console error, and no internal link is broken", { timeout: 300_000 }, async () => {
     const routes = routeTable();
     expect(routes.length).toBeGreaterThan(40);
-    const { page, errors } = await harness.newPage({ width: 1366, height: 900 });
     const origin = new URL(harness.baseUrl).origin;
     const queue = [...routes];
     const seen = new Set(queue);
     const foundOn = new Map<string, string>();
     const problems: string[] = [];
-    while (queue.length > 0) {
-      const target = queue.shift() as string;
+    /** One page visited in `tab`: its H1, its errors, and the links it adds to the walk. */
+    async function visit({ page, errors }: Tab, target: string) {
       const before = errors.length;
       const status = (await page.goto(target, { waitUntil: "networkidle" }))?.status();
       const h1 = page.locator("h1").first();
@@ -55,7 +55,7 @@ describe("every route and every internal link", () => {
       const where = foundOn.has(target) ? `${target} (linked from ${foundOn.get(target)})` : target;
       if (landed.pathname !== new URL(target, origin).pathname) {
         problems.push(`${where} is broken: it redirected to ${landed.pathname}`);
-        continue;
+        return;
       }
       if (status !== 200) problems.push(`${where} answered ${status}`);
       if (!hasH1) problems.push(`${where} shows no H1`);
@@ -68,6 +68,28 @@ describe("every route and every internal link", () => {
         queue.push(link);
       }
     }
+    // Four tabs walk the queue side by side: most of a visit is waiting for the network to go
+    // quiet, and the walk grows with every page and language (some 500 pages).
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => harness.newPage({ width: 1366, height: 900 })));
+    let busy = 0;
+    await Promise.all(
+      tabs.map(async (tab) => {
+        while (queue.length > 0 || busy > 0) {
+          const target = queue.shift();
+          if (target === undefined) {
+            // Another tab may still find links: look again shortly.
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            continue;
+          }
+          busy++;
+          try {
+            await visit(tab, target);
+          } finally {
+            busy--;
+          }
+        }
+      }),
+    );
     expect(problems).toEqual([]);
     // The walk went beyond the route table: links with queries (such as shared doctor searches).
     expect([...seen].some((link) => link.startsWith("/our-doctors?"))).toBe(true);
