@@ -11,12 +11,13 @@ import * as say from "./catalogue";
 import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
-import { type PlaceholderRule, placeholderProblems, placeholdersFile } from "./placeholders";
+import { type PlaceholderRule, placeholdersFile } from "./placeholders";
 import type { UnplacedProblem } from "./problem";
 import { type Naming, schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
 import { type Fact, factOf } from "./site-model";
-import { plainTextProblems, textRuleProblems } from "./text-checks";
+import { stringProblems } from "./string-checks";
+import { screenText } from "./text-screen";
 
 /** One file to go through; `validate` false reads a site file only for the model. */
 export interface Job {
@@ -125,11 +126,11 @@ export class FileChecker {
     if (file.startsWith(this.translationsPrefix)) result.draft = derivedStatus(json) === "draft";
     if (!validate) return result;
     result.schema = choice.schema;
-    this.validate(result, choice.schema, json);
+    this.validate(result, choice.schema, json, text);
     return result;
   }
 
-  private validate(result: Checked, schema: string, json: Json) {
+  private validate(result: Checked, schema: string, json: Json, text: string) {
     let outcome: ReturnType<typeof validateDocument>;
     try {
       outcome = validateDocument(schema, json);
@@ -142,16 +143,19 @@ export class FileChecker {
     result.html = outcome.html;
     // The text rule holds for every string; a plain-text field's markup is worth a warning (an
     // English file's: a translation's is checked against its English field, translations.ts).
-    result.problems.push(...textRuleProblems(json));
-    if (!result.file.startsWith(this.translationsPrefix))
-      result.problems.push(...plainTextProblems(json, outcome.html));
+    // The declarations hold every placeholder's text: they are the one file not searched for them.
+    const declarations = result.file === this.declarations;
+    const screen = screenText(text, declarations ? [] : this.finds.placeholders);
+    if (declarations) screen.sample = false;
+    const english = !result.file.startsWith(this.translationsPrefix);
+    const strings = stringProblems(json, screen, english ? new Set(outcome.html) : undefined);
+    result.problems.push(...strings.refused, ...strings.markup);
     if (outcome.errors.length > 0) {
       result.problems.push(...schemaProblems(outcome.errors, schema, "object", this.naming));
       result.skip = outcome.errors.map((e) => e.instancePath);
     }
     result.problems.push(...documentChecks(schema, json, result.file));
-    // The declarations hold every placeholder's text: they are the one file not searched.
-    if (result.file !== this.declarations) result.problems.push(...placeholderProblems(json, this.finds.placeholders));
+    result.problems.push(...strings.placeholders);
     if (schema === "presentation.schema.json" && typeof json.dataFile === "string") result.dataFile = json.dataFile;
   }
 }

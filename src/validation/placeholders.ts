@@ -3,11 +3,9 @@
  * found in its files, and the entries its files mark "sample". Both are data, not guesses: the
  * validator looks for nothing else, so a real site with no declarations and no sample entries
  * has nothing to report, and a demonstration says exactly what must change before it goes live.
+ * string-checks.ts looks for both in every document.
  */
 import path from "node:path";
-import * as say from "./catalogue";
-import { problem } from "./catalogue/entry";
-import { childPointer, type UnplacedProblem } from "./problem";
 
 /** One declared placeholder (an entry of placeholders.json). */
 export interface PlaceholderRule {
@@ -77,36 +75,5 @@ const entryKinds: Record<string, string> = {
   items: "item",
 };
 
-/**
- * Every text of a document that holds a declared placeholder, and every entry marked
- * "sample": true, as warnings (the run makes them errors when publishing). One walk of the
- * document; pointers are made only for what is found.
- */
-export function placeholderProblems(data: unknown, rules: readonly PlaceholderRule[]): UnplacedProblem[] {
-  const found: UnplacedProblem[] = [];
-  const walk = (node: unknown, pointer: () => string, listName: string | undefined) => {
-    if (typeof node === "string") {
-      const rule = rules.length > 0 ? placeholderIn(node, rules) : undefined;
-      if (rule) found.push(problem(say.Placeholder, pointer(), node, rule.text, rule.replaceWith));
-      return;
-    }
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        walk(item, () => childPointer(pointer(), i), listName);
-      });
-      return;
-    }
-    if (node === null || typeof node !== "object") return;
-    const record = node as Record<string, unknown>;
-    if (record.sample === true && listName !== undefined) {
-      const name = String(record.name ?? record.title ?? record.slug ?? "This entry");
-      found.push(problem(say.SampleEntry, childPointer(pointer(), "sample"), name, entryKinds[listName] ?? "entry"));
-    }
-    for (const [key, value] of Object.entries(record)) {
-      if (key === "$schema") continue;
-      walk(value, () => childPointer(pointer(), key), Array.isArray(value) ? key : undefined);
-    }
-  };
-  walk(data, () => "", undefined);
-  return found;
-}
+/** The word for an entry of the list `list` ("branch"; "entry" for lists without one of their own). */
+export const entryKind = (list: string) => (Object.hasOwn(entryKinds, list) ? entryKinds[list] : "entry");

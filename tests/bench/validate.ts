@@ -24,7 +24,7 @@ const runs = 3;
 type Json = Record<string, unknown>;
 
 /** The site's real treatment pages, the models for the synthetic ones. */
-function models(): Json[] {
+export function models(): Json[] {
   const folder = path.join(repo, "site-config/collections");
   return readdirSync(folder)
     .filter((name) => name.endsWith("-sub-departments.json"))
@@ -33,7 +33,7 @@ function models(): Json[] {
 }
 
 /** A site folder with `count` one-document collections, and what their cross-references need. */
-function generate(root: string, count: number, pages: Json[], canonicalBase: string): string {
+export function generate(root: string, count: number, pages: Json[], canonicalBase: string): string {
   const site = path.join(root, `site-${count}`);
   const collections = path.join(site, "site-config/collections");
   mkdirSync(collections, { recursive: true });

@@ -95,7 +95,8 @@ export function isTextKey(key: string, value: string): boolean {
 /** Files no reader sees (placeholders.json tells the validator what is still a placeholder). */
 const unseenSchemas = /(^|\/)placeholders\.schema\.json$/;
 
-const unseen = (doc: unknown) => {
+/** Whether no reader sees any text of a document (placeholders.json's): none of it is a text. */
+export const readerSeesNone = (doc: unknown) => {
   const schema = doc && typeof doc === "object" ? (doc as { $schema?: unknown }).$schema : undefined;
   return typeof schema === "string" && unseenSchemas.test(schema);
 };
@@ -105,11 +106,11 @@ const unseen = (doc: unknown) => {
  * takes (asked first: a cheap test spares most texts the key's rule).
  */
 export function documentTexts(doc: unknown, where?: (text: KeyedText) => boolean) {
-  if (unseen(doc)) return [];
+  if (readerSeesNone(doc)) return [];
   return keyedTexts(doc).filter((text) => (where === undefined || where(text)) && isTextKey(text.key, text.value));
 }
 
 /** Whether an English document has a translatable text (looks no further than the first). */
 export function hasDocumentTexts(doc: unknown): boolean {
-  return !unseen(doc) && visitKeyedTexts(doc, (text) => isTextKey(text.key, text.value));
+  return !readerSeesNone(doc) && visitKeyedTexts(doc, (text) => isTextKey(text.key, text.value));
 }

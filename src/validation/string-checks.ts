@@ -1,0 +1,113 @@
+/**
+ * The checks every string of a file gets, in one walk of the document: the text rule
+ * (text-checks.ts), markup in a plain-text field, declared placeholders and entries marked
+ * "sample" (placeholders.ts). The file's text says first which of them can find anything
+ * (text-screen.ts); a file where none can is not walked at all. A string's pointer, and its key
+ * (keys.ts, which decides whether it is a text a reader sees), are made only for what is found.
+ */
+import { entrySegments } from "../shared/i18n/keys";
+import { isTextKey, readerSeesNone } from "../shared/i18n/texts";
+import * as say from "./catalogue";
+import { problem } from "./catalogue/entry";
+import { entryKind } from "./placeholders";
+import { childPointer, type UnplacedProblem } from "./problem";
+import { markupIn, refusedIn } from "./text-checks";
+import type { TextScreen } from "./text-screen";
+
+/** What the walk found, by check, each in document order. */
+export interface StringProblems {
+  /** Strings that break the text rule. */
+  refused: UnplacedProblem[];
+  /** Markup in a plain-text field that a reader sees. */
+  markup: UnplacedProblem[];
+  /** Declared placeholders, and entries marked "sample". */
+  placeholders: UnplacedProblem[];
+}
+
+/**
+ * Walks the strings of `data` for what `screen` says may be there. `html` holds the pointers of
+ * its HTML fields; without it, markup is not looked for (a translation's is checked against its
+ * English field, translations.ts).
+ */
+export function stringProblems(data: unknown, screen: TextScreen, html?: ReadonlySet<string>): StringProblems {
+  const found: StringProblems = { refused: [], markup: [], placeholders: [] };
+  const markup = screen.markup && html !== undefined && !readerSeesNone(data);
+  const rules = screen.placeholders;
+  if (!screen.refused && !markup && rules.length === 0 && !screen.sample) return found;
+
+  // The path to the value being walked: each step's container and its key or index there.
+  const containers: unknown[] = [];
+  const steps: (string | number)[] = [];
+  const pointer = () => {
+    let at = "";
+    for (const step of steps) at = childPointer(at, step);
+    return at;
+  };
+  // A list's entries are keyed by their names where they have them (keys.ts): worked out only
+  // for the lists of a string that is asked its key.
+  const segmentsOf = new Map<unknown[], string[]>();
+  const key = () =>
+    steps
+      .map((step, i) => {
+        const container = containers[i];
+        if (!Array.isArray(container)) return step as string;
+        let segments = segmentsOf.get(container);
+        if (!segments) {
+          segments = entrySegments(container);
+          segmentsOf.set(container, segments);
+        }
+        return segments[step as number];
+      })
+      .join(".");
+
+  const visitString = (value: string, inSchema: boolean) => {
+    if (screen.refused) {
+      const characters = refusedIn(value);
+      if (characters.length > 0) found.refused.push(problem(say.RefusedCharacter, pointer(), characters));
+    }
+    if (inSchema) return;
+    if (markup && value.includes("<")) {
+      const tag = markupIn(value);
+      if (tag !== undefined) {
+        const at = pointer();
+        if (!html.has(at) && isTextKey(key(), value)) found.markup.push(problem(say.MarkupInPlainText, at, tag));
+      }
+    }
+    if (rules.length > 0) {
+      const rule = rules.find((r) => (r.match === "whole" ? value === r.text : value.includes(r.text)));
+      if (rule) found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
+    }
+  };
+
+  // `inSchema`: under a "$schema" property, which only the text rule reads. `list`: the name of
+  // the list an entry is in, for a sample entry's message.
+  const walk = (value: unknown, inSchema: boolean, list: string | undefined) => {
+    if (typeof value === "string") return visitString(value, inSchema);
+    if (value === null || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    if (screen.sample && !inSchema && record.sample === true && list !== undefined && !Array.isArray(value)) {
+      const name = String(record.name ?? record.title ?? record.slug ?? "This entry");
+      found.placeholders.push(problem(say.SampleEntry, childPointer(pointer(), "sample"), name, entryKind(list)));
+    }
+    const depth = steps.length;
+    containers.push(value);
+    steps.push(0);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        steps[depth] = i;
+        walk(value[i], inSchema, list);
+      }
+    } else {
+      for (const name in record) {
+        if (!Object.hasOwn(record, name)) continue;
+        const child = record[name];
+        steps[depth] = name;
+        walk(child, inSchema || name === "$schema", Array.isArray(child) ? name : undefined);
+      }
+    }
+    containers.pop();
+    steps.pop();
+  };
+  walk(data, false, undefined);
+  return found;
+}
