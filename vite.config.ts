@@ -31,6 +31,26 @@ function lazyLeadForm(): Plugin {
   };
 }
 
+/**
+ * react-router's build names its contexts and components for React's developer tools
+ * (`Link.displayName = "Link"`) and creates them unannotated at the top of one large module: the
+ * bundler must then keep every one, used or not (Link, Form, NavLink, the data routers'
+ * contexts...). Dropping the names and marking the creations pure lets it leave out what the
+ * site never uses.
+ */
+function treeShakeableRouter(): Plugin {
+  const chunk = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/;
+  return {
+    name: "tree-shakeable-router",
+    transform(code, id) {
+      if (!chunk.test(id)) return null;
+      return code
+        .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, "")
+        .replace(/(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g, "$1/* @__PURE__ */ $2");
+    },
+  };
+}
+
 // `npm run dev`: site-config/ checked on every change, its errors in Vite's overlay, the page on
 // the last valid config meanwhile (the plugin does nothing in builds).
 const configCheck = configCheckPlugin(root);
@@ -47,6 +67,7 @@ export default defineConfig({
     messageAstsPlugin(root),
     languageNamesPlugin(root),
     chunks.plugin,
+    treeShakeableRouter(),
   ],
   resolve: {
     alias: [

@@ -10,7 +10,7 @@ export { clinicalReviewSettings } from "../shared/clinical-review";
 export { BlockList, BlockMarkers, preloadAllBlocks } from "./blocks/BlockList";
 export { loadDoctors } from "./blocks/doctor-search/doctors";
 export { doctorProfilePath } from "./blocks/treatment-review/ReviewLine";
-export { type HydrationPayload, primeHydration } from "./collections/hydration";
+export { type CarriedReviewer, type HydrationPayload, primeHydration } from "./collections/hydration";
 export {
   clearCollectionCache,
   findTreatment,

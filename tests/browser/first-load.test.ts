@@ -2,10 +2,13 @@
  * What a page's first load leaves out, in Chromium against the built site (issue 7's budget: the
  * treatment page's JavaScript; issue 15's: the Telugu home page's). The byte counts are
  * `npm run bench`'s; this holds the structure that keeps them: an English treatment page fetches
- * no message formatter, no translation runtime and no blocks' interface words, and a Telugu page
- * fetches the English page's scripts and, beyond them, only its translations.
+ * no message formatter, no translation runtime and no blocks' interface words, the home page
+ * none of the treatment page's code, a page with a medical review line no list of doctors (it
+ * carries its reviewer's name), and a Telugu page fetches the English page's scripts and, beyond
+ * them, only its translations.
  */
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translationChunks } from "../bench/translation-chunks";
 import { type Harness, startHarness } from "./harness";
@@ -20,15 +23,17 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** The scripts a page fetches until the network is quiet. */
-async function scriptsOf(route: string): Promise<string[]> {
+/** The scripts a page fetches until the network is quiet (and the page, hydrated). */
+async function load(route: string): Promise<{ scripts: string[]; page: Page }> {
   const { page } = await harness.newPage();
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
   await page.goto(route);
   await page.waitForLoadState("networkidle");
-  return scripts;
+  return { scripts, page };
 }
+
+const scriptsOf = async (route: string) => (await load(route)).scripts;
 
 const named = (scripts: string[], name: string) => scripts.filter((s) => s.startsWith(`/assets/${name}-`));
 
@@ -40,10 +45,19 @@ describe("a page's first load", () => {
       expect(named(scripts, name), name).toEqual([]);
   });
 
-  it("of the English home page has FormatJS for its counts, and no translation runtime", async () => {
+  it("of the English home page has FormatJS for its counts, no translation runtime and no treatment page", async () => {
     const scripts = await scriptsOf("/home");
     expect(named(scripts, "icu")).toHaveLength(1);
-    expect(named(scripts, "translations")).toEqual([]);
+    for (const name of ["translations", "treatment-page"]) expect(named(scripts, name), name).toEqual([]);
+  });
+
+  it.each([
+    ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుల్"],
+    ["speciality", "/specialities/orthopedic", "Dr. Suresh Demo"],
+  ])("of a %s page names its reviewing doctor with no list of doctors", async (_, route, name) => {
+    const { scripts, page } = await load(route);
+    expect(named(scripts, "doctors")).toEqual([]);
+    expect(await page.locator(".medical-review a").textContent()).toBe(name);
   });
 
   it("of the Telugu home page is the English home page's scripts and its translations", async () => {

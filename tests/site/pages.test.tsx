@@ -82,6 +82,9 @@ describe("every page of the site", () => {
   it.each(pageViews.map((v) => [v.path, v] as const))(
     "%s has one H1, real content and no broken block",
     async (_, view) => {
+      // Away from its prerendered page, a medical review line names its doctor from the doctors
+      // list, which the app loads as the page renders (the page waits for it in a browser).
+      await loadDoctors();
       const { container } = renderInRouter(<PageView page={view.page} file={view.file} entry={view.entry} />, {
         path: view.path,
       });

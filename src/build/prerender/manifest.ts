@@ -20,6 +20,7 @@ import { translateDocument } from "../../shared/i18n/keys";
 import {
   branches,
   breadcrumbs,
+  type CarriedReviewer,
   canonicalFor,
   clinicalReviewSettings,
   defaultLanguage,
@@ -173,9 +174,10 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   const { ui } = await layoutConfig(lang);
   const title = listPageTitle(fillName(page.meta.title, entry, lang), spec.listPage, ui.layout.listPage, lang);
   const canonical = canonicalFor(spec.path);
+  const reviewer = await entryReviewer(englishEntry, lang);
   const structuredData: object[] = [
     organization(),
-    webPage(title, canonical, lang, await medicalPageOf(englishEntry, lang)),
+    webPage(title, canonical, lang, medicalPageOf(englishEntry, reviewer, lang)),
     breadcrumbs(await pageTrail(spec.english === "/" ? "/home" : spec.english, title, lang)),
   ];
   if (entry?.kind === "branches") structuredData.push(hospital(entry.entry, canonical));
@@ -213,6 +215,7 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   const listing = presentation ? sources.lists[presentation.dataFile]?.[spec.listPage - 1] : undefined;
   if (presentation && listing)
     info.hydration = { listing: { file: presentation.dataFile, data: listingIn(listing, lang) } };
+  if (reviewer) info.hydration = { ...info.hydration, reviewer };
   return info;
 }
 
@@ -228,16 +231,27 @@ function listingIn(listing: TreatmentListPage, lang: string): TreatmentListPage 
 
 /**
  * The hydration data of a treatment's pages without a translation: the same object for the same
- * treatment (its pages in the site's languages, one after another), so the page document
- * serialises it once (document.ts).
+ * treatment and reviewer's name (its pages in the site's languages, one after another), so the
+ * page document serialises it once (document.ts).
  */
-const englishHydrations = new WeakMap<SubDepartment, HydrationPayload>();
+const englishHydrations = new WeakMap<SubDepartment, Map<string, HydrationPayload>>();
 
-function englishHydration(dataFile: string, collection: CatalogCollection, english: SubDepartment): HydrationPayload {
-  let hydration = englishHydrations.get(english);
+function englishHydration(
+  dataFile: string,
+  collection: CatalogCollection,
+  english: SubDepartment,
+  reviewer: CarriedReviewer | undefined,
+): HydrationPayload {
+  const byReviewer = englishHydrations.get(english) ?? new Map<string, HydrationPayload>();
+  englishHydrations.set(english, byReviewer);
+  const key = reviewer ? (reviewer.translated ?? reviewer.name) : "";
+  let hydration = byReviewer.get(key);
   if (!hydration) {
-    hydration = { treatment: { file: dataFile, data: treatmentData(collection, english) } };
-    englishHydrations.set(english, hydration);
+    hydration = {
+      treatment: { file: dataFile, data: treatmentData(collection, english) },
+      ...(reviewer && { reviewer }),
+    };
+    byReviewer.set(key, hydration);
   }
   return hydration;
 }
@@ -255,7 +269,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       ? undefined
       : { data: own, presentation: await presentationStrings(presentationFile, lang) };
   const item = translateTreatment(english, presentation, strings).subDepartment;
-  const reviewer = await reviewerOf(item.review, "treatments", lang);
+  const reviewer = await carriedReviewer(item.review, "treatments", lang);
   const config = await layoutConfig(lang);
   const speciality = config.specialities.find((s) => s.treatments === presentation.id);
   const canonical = canonicalIn(english.canonical_url, lang);
@@ -280,7 +294,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
     structuredData: [
       organization(),
       breadcrumbs(trail),
-      ...treatmentPage(item, collection.speciality, lang, canonical, reviewer),
+      ...treatmentPage(item, collection.speciality, lang, canonical, reviewerOf(reviewer, lang)),
     ],
     // The English treatment and, in another language, its texts in it: the page translates it
     // with them, hydrating with no request.
@@ -292,8 +306,9 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
               data: treatmentData(collection, english),
               translation: { lang, strings: own },
             },
+            ...(reviewer && { reviewer }),
           }
-        : englishHydration(spec.dataFile, collection, english),
+        : englishHydration(spec.dataFile, collection, english, reviewer),
     // A translated treatment's card in its language: its heading, its speciality's name. One whose
     // heading is not translated shares the English page's card: a card costs tens of milliseconds
     // of CPU to draw, and a card per language for every treatment would triple a large site's
@@ -327,34 +342,49 @@ export const siteFacts = {
 };
 
 /**
- * The doctor who reviewed content of `kind`, named as its page names them (in `lang`, English
- * where their name is not translated), with their profile's address; none when that kind is not
- * medical content or it records no review.
+ * The doctor who reviewed content of `kind`, as the page's review line names them: their English
+ * name and their name in `lang` when it has one. The page carries it (collections/hydration.ts),
+ * so it loads no list of doctors for one name. None when that kind is not medical content or it
+ * records no review.
  */
-async function reviewerOf(
+async function carriedReviewer(
   review: MedicalReview | undefined,
   kind: MedicalKind,
   lang: string,
-): Promise<Reviewer | undefined> {
+): Promise<CarriedReviewer | undefined> {
   if (!review || !clinicalReviewSettings(site).medicalKinds.includes(kind)) return undefined;
   const doctor = (await loadDoctors()).find((d) => d.slug === review.reviewer);
   if (!doctor) return undefined;
   const strings = lang === defaultLanguage ? {} : await stringsOf("doctors.json", lang);
-  return {
-    name: strings[`doctors.${doctor.slug}.name`] ?? doctor.name,
-    url: `${site.canonicalBase}${pathIn(doctorProfilePath(doctor), lang)}`,
-  };
+  const translated = strings[`doctors.${doctor.slug}.name`];
+  const { slug, name } = doctor;
+  return translated === undefined ? { slug, name } : { slug, name, translated };
+}
+
+/**
+ * The reviewing doctor for the page's JSON-LD: named as the page names them (in `lang`, English
+ * where their name is not translated), with their profile's address.
+ */
+function reviewerOf(carried: CarriedReviewer | undefined, lang: string): Reviewer | undefined {
+  return carried
+    ? {
+        name: carried.translated ?? carried.name,
+        url: `${site.canonicalBase}${pathIn(doctorProfilePath(carried), lang)}`,
+      }
+    : undefined;
+}
+
+/** The reviewing doctor of a speciality's or an article's page. */
+function entryReviewer(entry: Entry | null, lang: string): Promise<CarriedReviewer | undefined> {
+  if (entry?.kind === "specialities") return carriedReviewer(entry.entry.review, "specialities", lang);
+  if (entry?.kind === "posts") return carriedReviewer(entry.entry.review, "blog-posts", lang);
+  return Promise.resolve(undefined);
 }
 
 /** A speciality's page is a MedicalWebPage; a speciality's or an article's review, who and when. */
-async function medicalPageOf(entry: Entry | null, lang: string): Promise<MedicalPage> {
-  if (entry?.kind === "specialities") {
-    const { review } = entry.entry;
-    return { type: "MedicalWebPage", review, reviewer: await reviewerOf(review, "specialities", lang) };
-  }
-  if (entry?.kind === "posts") {
-    const { review } = entry.entry;
-    return { review, reviewer: await reviewerOf(review, "blog-posts", lang) };
-  }
+function medicalPageOf(entry: Entry | null, reviewer: CarriedReviewer | undefined, lang: string): MedicalPage {
+  if (entry?.kind === "specialities")
+    return { type: "MedicalWebPage", review: entry.entry.review, reviewer: reviewerOf(reviewer, lang) };
+  if (entry?.kind === "posts") return { review: entry.entry.review, reviewer: reviewerOf(reviewer, lang) };
   return {};
 }

@@ -22,6 +22,18 @@ export interface HydrationPayload {
   };
   /** The page of a collection's treatment list a speciality page shows. */
   listing?: { file: string; data: TreatmentListPage };
+  /** The doctor who reviewed the page's medical content (a treatment, a speciality, an article). */
+  reviewer?: CarriedReviewer;
+}
+
+/** A reviewing doctor as the review line names them. */
+export interface CarriedReviewer {
+  /** Their slug in doctors.json (the review's `reviewer`). */
+  slug: string;
+  /** Their name as doctors.json has it: what the link to the doctor search filters by. */
+  name: string;
+  /** Their name in the page's language, when it has one there (otherwise the line shows `name`). */
+  translated?: string;
 }
 
 let primed: { path: string; payload: HydrationPayload } | null = null;

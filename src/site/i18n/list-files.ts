@@ -9,17 +9,16 @@ import type { Page } from "../../shared/generated/page";
 import { stringsOf } from "./translations";
 
 /**
- * The files whose lists a block type shows, by block type (and by an 'each' page's kind); a
- * speciality's and an article's medical review line names a doctor.
+ * The files whose lists a block type shows, by block type (and by an 'each' page's kind). A
+ * medical review line's doctor is not one: a prerendered page carries the name, and a page
+ * reached by a link loads the doctors' names when it renders (treatment-review/ReviewLine.tsx).
  */
 const listFiles: Partial<Record<Block["type"] | "posts", string | string[]>> = {
   "blog-list": "blog-posts.json",
-  "blog-article": ["blog-posts.json", "doctors.json"],
-  "speciality-details": "doctors.json",
+  "blog-article": "blog-posts.json",
   posts: "blog-posts.json",
   "health-packages": "packages.json",
   "doctor-search": "doctors.json",
-  "treatment-review": "doctors.json",
 };
 
 /** Loads the translations of the lists a page's blocks (or its entries) show, in `lang`. */

@@ -47,7 +47,7 @@ const loadTreatment = memoLoader(async (key: string) => {
     // The template's texts (and with them the translation runtime); the treatment's own come with
     // its data (treatment-texts.ts).
     module.presentationStrings(file, lang),
-    // The translations of the lists its blocks show (the reviewing doctor's name).
+    // The translations of the lists its blocks show, if any.
     lang === defaultLanguage
       ? undefined
       : loadRuntime().then((runtime) => runtime.preloadListStrings({ blocks: presentation.template }, lang)),

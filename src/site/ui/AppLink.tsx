@@ -4,11 +4,12 @@
  * footer: that was a sixth of the prerenderer's time per page, and work for every hydration. Here a
  * link is an <a href> whose click calls one navigate function provided at the root.
  *
- * Outside that provider (a component rendered on its own, the editor's preview) the link falls back
- * to react-router's, so it behaves the same anywhere.
+ * Outside that provider (a component rendered on its own, the editor's preview) the link asks the
+ * router for its navigate function itself, so it behaves the same anywhere. react-router's own
+ * <Link> is not used at all: it brings its prefetching and view transitions into the bundle.
  */
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { useLocalPath } from "../i18n/context";
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
@@ -41,10 +42,19 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
 };
 
 /** A link to a page of the site, in the page's language. */
-export function Link({ to: route, onClick, ...rest }: LinkProps) {
+export function Link({ to: route, ...rest }: LinkProps) {
   const navigate = useContext(NavigateContext);
   const to = useLocalPath()(route);
-  if (!navigate) return <RouterLink to={to} onClick={onClick} {...rest} />;
+  if (!navigate) return <RoutedLink to={to} {...rest} />;
+  return <Anchor navigate={navigate} to={to} {...rest} />;
+}
+
+/** A link outside the provider: the navigate function from the router. */
+function RoutedLink(props: LinkProps) {
+  return <Anchor navigate={useNavigate()} {...props} />;
+}
+
+function Anchor({ navigate, to, onClick, ...rest }: LinkProps & { navigate: Navigate }) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainClick(event)) return;

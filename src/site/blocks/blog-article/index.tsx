@@ -10,15 +10,12 @@ import { ConfigLink } from "../../ui/ConfigLink";
 import { formatDate } from "../../ui/formatting";
 import { SampleNote } from "../../ui/SampleNote";
 import { ContentList, InlineHtml } from "../../ui/text";
-import { loadDoctors } from "../doctor-search/doctors";
 import { ReviewLine } from "../treatment-review/ReviewLine";
 import type { BlockProps } from "../types";
 import "./blog-article.css";
 
 // The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
 await formatterFor(["samples", "blog"]);
-// The doctors' names, for the medical review line (awaited as the treatment-review block does).
-const doctors = await loadDoctors();
 
 /** On an article page: the post's H1, date, author, who medically reviewed it, and its body. */
 export function BlogArticle({ block }: BlockProps<"blog-article">) {
@@ -48,7 +45,7 @@ export function BlogArticle({ block }: BlockProps<"blog-article">) {
         <p className="page-intro" lang={langOf(post.summary)}>
           {post.summary}
         </p>
-        <ReviewLine review={current.entry.review} kind="blog-posts" doctors={doctors} className="medical-review" />
+        <ReviewLine review={current.entry.review} kind="blog-posts" className="medical-review" />
       </header>
       {post.sample ? <SampleNote text={ui.samples.articleNote} /> : null}
       <div className="blog-article__body" lang={langOf(post.sections[0]?.paragraphs[0])}>

@@ -20,15 +20,12 @@ import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";
 import { Icon } from "../../ui/Icon";
 import { Pagination, useListingPage } from "../../ui/pagination";
-import { loadDoctors } from "../doctor-search/doctors";
 import { ReviewLine } from "../treatment-review/ReviewLine";
 import type { BlockProps } from "../types";
 import "./speciality-details.css";
 
 // The words it formats, with FormatJS's formatter if one of them needs it (block-words.ts).
 await formatterFor(["specialityDetails"]);
-// The doctors' names, for the medical review line (awaited as the treatment-review block does).
-const doctors = await loadDoctors();
 
 /** The treatments of an index whose name or slug has a word starting with each typed word, by name. */
 export function searchTreatments(index: TreatmentIndex, query: string): { slug: string; name: string }[] {
@@ -184,7 +181,7 @@ export function SpecialityDetails(_: BlockProps<"speciality-details">) {
           <p className="page-intro">{speciality.summary}</p>
         </div>
       </div>
-      <ReviewLine review={speciality.review} kind="specialities" doctors={doctors} className="medical-review" />
+      <ReviewLine review={speciality.review} kind="specialities" className="medical-review" />
       <div className="action-row">
         <BookAppointmentButton />
         <Link className="button button--ghost" to={`/our-doctors?speciality=${speciality.slug}`}>
