@@ -1,5 +1,5 @@
 /**
- * What a build leaves for the next one: the hashes of its inputs, the key of every piece of
+ * What a build leaves for the next one: the hashes of its inputs, the hash of every piece of
  * output it made, and the validator's results per file. Kept in node_modules/.cache/site-build/,
  * one folder per checkout: a fresh clone has none, `--force` does not read it, and a dist/ that
  * is not the one the last build left (deleted, or rebuilt by something else) is not trusted.
@@ -11,10 +11,11 @@ import { deserialize, serialize } from "node:v8";
 import type { Checked, UnplacedProblem } from "../validation";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
+import type { JobHashes } from "./plan/job-hashes";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 5;
+const stateVersion = 6;
 
 export interface BuildState {
   version: number;
@@ -25,13 +26,10 @@ export interface BuildState {
   /** Every input file's size, time and hash. */
   stamps: Record<string, FileStamp>;
   catalog: Record<string, CatalogEntry>;
-  /**
-   * The hash of each thing a job is made of ('item:{data file}:{slug}', 'page:{file}',
-   * 'translation:{lang}:{data file}:{slug}', 'translated:{data file}:{slug}', ...).
-   */
+  /** The hash of each thing a job is made of, by keyOf(dep) (keys.ts). */
   deps: Record<string, string>;
-  /** Each job's key: its output is made again when the key changes. */
-  jobs: Record<string, string>;
+  /** Each job's hash: its output is made again when the hash changes. */
+  jobs: JobHashes;
   /** The validator's first-pass results by file, with the stamp of the file they are for. */
   validation: Record<string, { stamp: string; checked: Checked }>;
   /** The validator's checks of each translation file against its English file (src/validation/run.ts). */

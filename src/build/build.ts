@@ -2,17 +2,26 @@ import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataPaths, treatmentIndex } from "../shared/collections/data-files";
 import { isDataFileName } from "../shared/collections/store";
 import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
 import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
-import { jobCatalog, readCatalog, translatedInto } from "./catalog";
-import { fontFiles, removeAllBut, removeOutput, removeStaleFonts, removeUnshownCards } from "./clean-up";
+import { jobCatalog, readCatalog } from "./catalog";
+import {
+  fontFiles,
+  removeAllBut,
+  removeJobOutputs,
+  removeOutput,
+  removeStaleFonts,
+  removeUnshownCards,
+} from "./clean-up";
 import { isCompressible, writeIfChanged } from "./compress";
 import { describeChanges, explain, listNames, plural } from "./explanations";
 import { buildLanguageFonts } from "./fonts";
 import { buildImages, ImageBuildError } from "./images";
-import { type FileStamp, filesUnder, hashAll, hashOf, InputScanner } from "./inputs";
+import { type FileStamp, filesUnder, hashAll, InputScanner } from "./inputs";
+import { type DepKey, type JobKey, keyOf } from "./keys";
+import { hashDeps } from "./plan/deps";
+import { type JobHashes, jobHash, jobKeys, setJobHash } from "./plan/job-hashes";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import { pageBuildErrorName } from "./prerender/page-error";
 import { loadServerBundle, notFoundPage, pageTemplate, runJobsOnWorkers } from "./prerender/prerender";
@@ -273,101 +282,67 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const lists = bundle.catalogListPages(catalog.catalog);
   step(`list pages (${plural(specs.length, "page")})`, since);
 
-  const deps: Record<string, string> = {};
+  // What each piece is made of (keys.ts), and so which pieces to make again.
   // Languages with pages of their own: a translation into another is not published (the validator refuses it).
   const otherLanguages = new Set(bundle.siteFacts.languages.slice(1).map((l) => l.code));
   for (const byLanguage of Object.values(catalog.translations))
     for (const lang of Object.keys(byLanguage)) if (!otherLanguages.has(lang)) delete byLanguage[lang];
-  const translated: Record<string, Record<string, string[]>> = {};
-  for (const entry of Object.values(catalogEntries)) {
-    deps[`settings:${entry.dataFile}`] = entry.settingsHash;
-    translated[entry.dataFile] = {};
-    for (const item of entry.items) {
-      deps[`item:${entry.dataFile}:${item.slug}`] = item.hash;
-      const langs = translatedInto(entry, item.slug).filter((lang) => otherLanguages.has(lang));
-      translated[entry.dataFile][item.slug] = langs;
-      // Its data file names the languages it is translated into, so the site fetches only those.
-      deps[`translated:${entry.dataFile}:${item.slug}`] = langs.join(",");
-      for (const lang of langs)
-        deps[`translation:${lang}:${entry.dataFile}:${item.slug}`] = entry.translations[lang].items[item.slug].hash;
-    }
-  }
-  for (const [dataFile, pages] of Object.entries(lists)) {
-    for (const list of pages) {
-      // The list's file has every language's names; a speciality page shows its own language's only,
-      // so a Telugu name that changed makes the Telugu page again, not the English or Hindi one.
-      const { translatedNames, ...english } = list;
-      deps[`list-data:${dataFile}:${list.page}`] = hashOf(JSON.stringify(list));
-      deps[`list:${dataFile}:${list.page}`] = hashOf(JSON.stringify(english));
-      for (const lang of otherLanguages)
-        deps[`list:${dataFile}:${list.page}:${lang}`] = hashOf(
-          JSON.stringify([english, translatedNames?.[lang] ?? null]),
-        );
-    }
-  }
-  const depHash = (dep: string) => {
-    if (!(dep in deps) && dep.startsWith("page:")) deps[dep] = scanner.hash(dep.slice("page:".length));
-    return deps[dep] ?? "";
-  };
+  const depHashes = hashDeps({ scanner, entries: catalogEntries, lists, otherLanguages, fonts });
+  const deps = depHashes.hashes;
+  const translated = depHashes.translated;
 
   interface Planned {
-    id: string;
-    job: Job;
-    key: string;
-    deps: string[];
-    outputs: string[];
+    key: JobKey;
+    job?: Job;
+    hash: string;
+    deps: DepKey[];
   }
   const planned: Planned[] = [];
-  const plan = (id: string, job: Job, parts: string[], outputs: string[]) =>
-    planned.push({ id, job, key: hashAll([codeKey, ...parts.map((d) => `${d}=${depHash(d)}`)]), deps: parts, outputs });
-  // A page in a language with a font of its own links that font's files, named by their content.
-  for (const [lang, font] of Object.entries(fonts)) deps[`font:${lang}`] = hashOf(`${font.stylesheet} ${font.font}`);
+  const plan = (key: JobKey, job: Job, parts: DepKey[]) =>
+    planned.push({
+      key,
+      job,
+      hash: hashAll([codeKey, ...parts.map((d) => `${keyOf(d)}=${depHashes.hashOf(d)}`)]),
+      deps: parts,
+    });
   for (const spec of specs) {
-    const parts = fonts[spec.lang] ? [...spec.deps, `font:${spec.lang}`] : spec.deps;
-    plan(`page:${spec.path}`, { kind: "page", spec }, parts, [pageFileOf(spec.path)]);
+    const parts: DepKey[] = fonts[spec.lang] ? [...spec.deps, { kind: "font", lang: spec.lang }] : spec.deps;
+    plan({ kind: "page", path: spec.path }, { kind: "page", spec }, parts);
   }
-  for (const entry of Object.values(catalogEntries)) {
-    const file = entry.dataFile;
-    for (const item of entry.items) {
-      plan(
-        `data:${file}:${item.slug}`,
-        { kind: "treatment-data", dataFile: file, slug: item.slug },
-        [`item:${file}:${item.slug}`, `settings:${file}`, `translated:${file}:${item.slug}`],
-        [dataPaths.treatment(file, item.slug), dataPaths.builtInTreatment(file, item.slug)],
-      );
-      for (const lang of translated[file][item.slug]) {
-        plan(
-          `translation:${lang}:${file}:${item.slug}`,
-          { kind: "treatment-translation", lang, dataFile: file, slug: item.slug },
-          [`translation:${lang}:${file}:${item.slug}`],
-          [dataPaths.translation(lang, file, item.slug), dataPaths.builtInTranslation(lang, file, item.slug)],
-        );
+  for (const { dataFile, items } of Object.values(catalogEntries)) {
+    for (const { slug } of items) {
+      plan({ kind: "treatment-data", dataFile, slug }, { kind: "treatment-data", dataFile, slug }, [
+        { kind: "item", dataFile, slug },
+        { kind: "settings", dataFile },
+        { kind: "translated", dataFile, slug },
+      ]);
+      for (const lang of translated[dataFile][slug]) {
+        const key = { kind: "treatment-translation", lang, dataFile, slug } as const;
+        plan(key, key, [{ kind: "translation", lang, dataFile, slug }]);
       }
     }
-    deps[`index:${file}`] = hashOf(JSON.stringify(treatmentIndex(entry, entry.items)));
-    plan(
-      `index:${file}`,
-      { kind: "index-data", dataFile: file },
-      [`index:${file}`],
-      [dataPaths.index(file), dataPaths.builtInIndex(file)],
-    );
-    for (const list of lists[file] ?? []) {
-      plan(
-        `list:${file}:${list.page}`,
-        { kind: "list-data", dataFile: file, page: list.page },
-        [`list-data:${file}:${list.page}`],
-        [dataPaths.listPage(file, list.page)],
-      );
-    }
+    plan({ kind: "index-data", dataFile }, { kind: "index-data", dataFile }, [{ kind: "index", dataFile }]);
+    for (const { page } of lists[dataFile] ?? [])
+      plan({ kind: "list-data", dataFile, page }, { kind: "list-data", dataFile, page }, [
+        { kind: "list-file", dataFile, page },
+      ]);
+  }
+  // The whole collection, the spec's data file, made of the treatments' data files.
+  for (const entry of Object.values(catalogEntries)) {
+    const hash = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
+    planned.push({ key: { kind: "whole-data", dataFile: entry.dataFile }, hash, deps: [] });
   }
 
-  const previousJobs = full ? {} : (before?.jobs ?? {});
-  const stale = planned.filter((p) => previousJobs[p.id] !== p.key);
-  const current = new Set(planned.map((p) => p.id));
-  const removedJobs = Object.keys(before?.jobs ?? {}).filter((id) => !current.has(id));
+  const previousJobs = full ? undefined : before?.jobs;
+  const stale = planned.filter((p) => !previousJobs || jobHash(previousJobs, p.key) !== p.hash);
+  const jobHashes: JobHashes = new Map();
+  for (const p of planned) setJobHash(jobHashes, p.key, p.hash);
+  const removedJobs = before ? jobKeys(before.jobs).filter((key) => jobHash(jobHashes, key) === undefined) : [];
+  const staleJobs = stale.flatMap((p) => (p.job ? [p.job] : []));
+  const plannedJobs = planned.filter((p) => p.job).length;
 
   // In a full build the client build's own files get their compressed copies too.
-  const jobs: Job[] = stale.map((p) => p.job);
+  const jobs: Job[] = [...staleJobs];
   if (full) for (const file of madeByVite) if (isCompressible(file)) jobs.push({ kind: "compress", file });
 
   since = performance.now();
@@ -383,7 +358,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
           // A page that failed names itself and its file (page-error.ts): that, not a stack, is shown.
           throw error instanceof Error && error.name === pageBuildErrorName ? new BuildError(error.message) : error;
         });
-  step(`pages and data (${plural(stale.length, "job")} of ${planned.length.toLocaleString("en")})`, since);
+  step(`pages and data (${plural(staleJobs.length, "job")} of ${plannedJobs.toLocaleString("en")})`, since);
   if (result.cards && result.cards.drawn + result.cards.cached > 0)
     log(
       `    social cards: ${plural(result.cards.drawn, "drawn", "drawn")}, ${result.cards.cached.toLocaleString("en")} from the cache`,
@@ -410,39 +385,29 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   // A card no page shows any more (its page's title changed, or the page is gone) goes, as a full
   // build's clean-up removes it.
   if (!full && before?.pageCards) removed.push(...removeUnshownCards(distDir, new Set(Object.values(pageCards))));
-  for (const id of removedJobs) {
-    for (const file of outputsOfId(id)) removed.push(...removeOutput(distDir, file));
-  }
+  removed.push(...removeJobOutputs(distDir, removedJobs));
 
   // The whole collection, the spec's data file, made of the treatments' data files.
   const written = [...result.written];
-  const wholeKeys: Record<string, string> = {};
   const wholes: Record<string, WholeLayout> = {};
+  const remade = new Map<string, Set<string>>();
+  for (const { key } of stale)
+    if (key.kind === "treatment-data") remade.set(key.dataFile, (remade.get(key.dataFile) ?? new Set()).add(key.slug));
+  const staleWholes = new Set(stale.flatMap(({ key }) => (key.kind === "whole-data" ? [key.dataFile] : [])));
   for (const entry of Object.values(catalogEntries)) {
-    const id = `whole:${entry.dataFile}`;
-    wholeKeys[id] = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
-    if (previousJobs[id] === wholeKeys[id]) {
-      const kept = before?.wholes?.[entry.dataFile];
-      if (kept) wholes[entry.dataFile] = kept;
+    const file = entry.dataFile;
+    if (!staleWholes.has(file)) {
+      const kept = before?.wholes?.[file];
+      if (kept) wholes[file] = kept;
       continue;
     }
-    stale.push({
-      id,
-      job: { kind: "index-data", dataFile: entry.dataFile },
-      key: wholeKeys[id],
-      deps: [],
-      outputs: [],
+    const whole = writeWhole(distDir, entry, {
+      incremental: !full,
+      before: before?.wholes?.[file],
+      remade: remade.get(file) ?? new Set(),
     });
-    const remade = new Set<string>();
-    for (const { job } of stale)
-      if (job.kind === "treatment-data" && job.dataFile === entry.dataFile) remade.add(job.slug);
-    const whole = writeWhole(distDir, entry, { incremental: !full, before: before?.wholes?.[entry.dataFile], remade });
-    wholes[entry.dataFile] = whole.layout;
+    wholes[file] = whole.layout;
     written.push(...whole.written);
-  }
-  for (const id of Object.keys(before?.jobs ?? {})) {
-    if (id.startsWith("whole:") && !catalogEntries[id.slice("whole:".length)])
-      removed.push(...removeOutput(distDir, dataPaths.whole(id.slice("whole:".length))));
   }
 
   // sitemap.xml (an index of sitemap-N.xml on a very large site) and robots.txt.
@@ -481,7 +446,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     stamps: scanner.stamps,
     catalog: catalogEntries,
     deps,
-    jobs: { ...Object.fromEntries(planned.map((p) => [p.id, p.key])), ...wholeKeys },
+    jobs: jobHashes,
     wholes,
     languageFonts: fontFiles(fonts),
     pageCards,
@@ -492,7 +457,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   writeState(cache, newState);
 
   // What was made, and why.
-  const reused = planned.length + Object.keys(wholeKeys).length - stale.length;
+  const reused = planned.length - stale.length;
   if (!full) {
     log(`Incremental build: ${describeChanges(scanner, before as BuildState, catalogEntries)}.`);
     const languageNames = Object.fromEntries(bundle.siteFacts.languages.map((l) => [l.code, l.englishName]));
@@ -519,20 +484,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     `Built ${plural(specs.length, "page")} in ${report2.seconds.toFixed(2)} s (cpu ${cpuSeconds(clock.total())} s): ${plural(stale.length, "piece")} made (${plural(written.filter((f) => !/\.(br|gz)$/.test(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
   );
   return report2;
-
-  function outputsOfId(id: string): string[] {
-    const [kind, ...rest] = id.split(":");
-    if (kind === "page") return [pageFileOf(rest.join(":"))];
-    if (kind === "data") return [dataPaths.treatment(rest[0], rest[1]), dataPaths.builtInTreatment(rest[0], rest[1])];
-    if (kind === "list") return [dataPaths.listPage(rest[0], Number(rest[1]))];
-    if (kind === "index") return [dataPaths.index(rest[0]), dataPaths.builtInIndex(rest[0])];
-    if (kind === "translation")
-      return [
-        dataPaths.translation(rest[0], rest[1], rest[2]),
-        dataPaths.builtInTranslation(rest[0], rest[1], rest[2]),
-      ];
-    return [];
-  }
 }
 
 /**
@@ -557,8 +508,6 @@ function byPage(a: Job, b: Job): number {
   if (a.kind !== "page" || b.kind !== "page") return 0;
   return a.spec.english < b.spec.english ? -1 : a.spec.english > b.spec.english ? 1 : 0;
 }
-
-const pageFileOf = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
 
 /** A file's stamp, hashing it if this build has not yet. */
 function statStamp(scanner: InputScanner, relative: string): FileStamp | undefined {

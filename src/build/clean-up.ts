@@ -5,6 +5,8 @@
  */
 import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { dataPaths } from "../shared/collections/data-files";
+import type { JobKey } from "./keys";
 
 /** Removes every file under `dir` not in `kept` (relative paths), and folders left empty. */
 export function removeAllBut(dir: string, kept: Set<string>): string[] {
@@ -51,6 +53,35 @@ export function removeStaleFonts(
 /** The files of the languages' fonts (src/build/fonts.ts), relative to dist/. */
 export function fontFiles(fonts: Record<string, { font: string; stylesheet: string }>): string[] {
   return Object.values(fonts).flatMap((f) => [f.font, f.stylesheet].map((p) => p.replace(/^\//, "")));
+}
+
+/** Removes the outputs of the last build's jobs this build no longer has; returns what it removed. */
+export function removeJobOutputs(distDir: string, removed: readonly JobKey[]): string[] {
+  return removed.flatMap((key) => outputsOf(key).flatMap((file) => removeOutput(distDir, file)));
+}
+
+/** A page's file in dist/ (as prerender/jobs.ts names it; that module runs in the server bundle). */
+const pageFile = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
+
+/** The files a job writes (besides their compressed copies), relative to dist/. */
+function outputsOf(key: JobKey): string[] {
+  switch (key.kind) {
+    case "page":
+      return [pageFile(key.path)];
+    case "treatment-data":
+      return [dataPaths.treatment(key.dataFile, key.slug), dataPaths.builtInTreatment(key.dataFile, key.slug)];
+    case "treatment-translation":
+      return [
+        dataPaths.translation(key.lang, key.dataFile, key.slug),
+        dataPaths.builtInTranslation(key.lang, key.dataFile, key.slug),
+      ];
+    case "list-data":
+      return [dataPaths.listPage(key.dataFile, key.page)];
+    case "index-data":
+      return [dataPaths.index(key.dataFile), dataPaths.builtInIndex(key.dataFile)];
+    case "whole-data":
+      return [dataPaths.whole(key.dataFile)];
+  }
 }
 
 /** Removes an output file and its compressed copies; returns what it removed. */

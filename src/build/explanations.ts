@@ -7,6 +7,8 @@ import { stemOf } from "../shared/collections/data-files";
 import type { BuildState } from "./build-state";
 import type { CatalogEntry } from "./catalog";
 import type { InputScanner } from "./inputs";
+import { type DepKey, type JobKey, keyOf } from "./keys";
+import { jobHash } from "./plan/job-hashes";
 
 export function listNames(names: string[], max = 3): string {
   if (names.length <= max) return names.join(", ");
@@ -37,7 +39,7 @@ export function describeChanges(
 
 /** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
 export function explain(
-  stale: { id: string; deps: string[] }[],
+  stale: { key: JobKey; deps: DepKey[] }[],
   before: BuildState,
   deps: Record<string, string>,
   languageNames: Record<string, string>,
@@ -45,51 +47,63 @@ export function explain(
   const languageName = (code: string) => languageNames[code] ?? code;
   const groups = new Map<string, string[]>();
   for (const piece of stale) {
-    const [kind, ...rest] = piece.id.split(":");
-    const what =
-      kind === "page"
-        ? rest.join(":")
-        : kind === "data"
-          ? `data file and built-in copy of ${rest[1]}`
-          : kind === "translation"
-            ? `${languageName(rest[0])} data file and built-in copy of ${rest[2]}`
-            : kind === "list"
-              ? `page ${rest[1]} of the ${stemOf(rest[0])} list data`
-              : kind === "index"
-                ? `the index of ${stemOf(rest[0])}`
-                : `the whole data file assets/data/${rest[0]}`;
-    const causes = piece.deps.filter((d) => before.deps[d] !== deps[d]);
-    const why = !(piece.id in before.jobs)
-      ? "new"
-      : kind === "whole"
-        ? "a treatment or the settings of the collection changed"
-        : causes.length === 0
-          ? "its inputs changed"
-          : causes.map((dep) => describeDep(dep, languageName)).join(", ");
+    const causes = piece.deps.filter((d) => before.deps[keyOf(d)] !== deps[keyOf(d)]);
+    const why =
+      jobHash(before.jobs, piece.key) === undefined
+        ? "new"
+        : piece.key.kind === "whole-data"
+          ? "a treatment or the settings of the collection changed"
+          : causes.length === 0
+            ? "its inputs changed"
+            : causes.map((dep) => describeDep(dep, languageName)).join(", ");
     const list = groups.get(why) ?? [];
-    list.push(what);
+    list.push(describeJob(piece.key, languageName));
     groups.set(why, list);
   }
   return [...groups.entries()].map(([why, what]) => `${listNames(what, 4)} (${why})`);
 }
 
-export function describeDep(dep: string, languageName: (code: string) => string): string {
-  const [kind, file, slug] = dep.split(":");
-  if (kind === "item") return `treatment '${slug}' changed`;
-  if (kind === "translation") {
-    const [, lang, , treatment] = dep.split(":");
-    return `the ${languageName(lang)} translation of treatment '${treatment}' changed`;
+/** What a piece is, in a few words: '/specialities/cardiology', 'the index of cardiology-sub-departments'. */
+export function describeJob(key: JobKey, languageName: (code: string) => string): string {
+  switch (key.kind) {
+    case "page":
+      return key.path;
+    case "treatment-data":
+      return `data file and built-in copy of ${key.slug}`;
+    case "treatment-translation":
+      return `${languageName(key.lang)} data file and built-in copy of ${key.slug}`;
+    case "list-data":
+      return `page ${key.page} of the ${stemOf(key.dataFile)} list data`;
+    case "index-data":
+      return `the index of ${stemOf(key.dataFile)}`;
+    case "whole-data":
+      return `the whole data file assets/data/${key.dataFile}`;
   }
-  if (kind === "translated") return `the languages treatment '${slug}' is translated into changed`;
-  if (kind === "settings") return `the settings of ${stemOf(file)} changed`;
-  if (kind === "list") {
-    const lang = dep.split(":")[3];
-    return lang
-      ? `the treatments it lists or their ${languageName(lang)} names changed`
-      : `the treatments it lists changed`;
+}
+
+/** What changed of what a piece is made of: "treatment 'angioplasty' changed". */
+export function describeDep(dep: DepKey, languageName: (code: string) => string): string {
+  switch (dep.kind) {
+    case "item":
+      return `treatment '${dep.slug}' changed`;
+    case "translation":
+      return `the ${languageName(dep.lang)} translation of treatment '${dep.slug}' changed`;
+    case "translated":
+      return `the languages treatment '${dep.slug}' is translated into changed`;
+    case "settings":
+      return `the settings of ${stemOf(dep.dataFile)} changed`;
+    case "list":
+      return dep.lang
+        ? `the treatments it lists or their ${languageName(dep.lang)} names changed`
+        : "the treatments it lists changed";
+    case "list-file":
+      return "the treatments it lists or their names changed";
+    case "page-file":
+      return `${dep.file} changed`;
+    case "index":
+      return `a slug or name in ${stemOf(dep.dataFile)} changed`;
+    case "font":
+      // As the build has always said it (a font's files are named by their content).
+      return `${keyOf(dep)} changed`;
   }
-  if (kind === "list-data") return `the treatments it lists or their names changed`;
-  if (kind === "page") return `${file} changed`;
-  if (kind === "index") return `a slug or name in ${stemOf(file)} changed`;
-  return `${dep} changed`;
 }

@@ -7,6 +7,7 @@ import {
 import type { Page } from "../../shared/generated/page";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { defaultLanguage, type Entry, entriesOf, languages, loadAllPages, pathIn, presentations } from "../../site";
+import type { DepKey } from "../keys";
 
 /** What the build knows of a collection without reading its treatments: their slugs and names. */
 export interface CatalogCollection {
@@ -21,9 +22,9 @@ export type Catalog = Record<string, CatalogCollection>;
 
 /**
  * A page to prerender, before its content is read. `deps` names what it is made of besides the
- * code and the config bundled with it: 'page:{file}', 'item:{data file}:{slug}',
- * 'settings:{data file}', 'list:{data file}:{page}', and for a treatment page in another language
- * than the default 'translation:{lang}:{data file}:{slug}' (the treatment's texts in it).
+ * code and the config bundled with it (keys.ts): a config page its file and the treatments its
+ * list page shows; a treatment page its treatment and its collection's settings, and in another
+ * language than the default the treatment's texts in it.
  */
 export type PageSpec = (
   | {
@@ -33,9 +34,9 @@ export type PageSpec = (
       file: string;
       entry?: string;
       listPage: number;
-      deps: string[];
+      deps: DepKey[];
     }
-  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: string[] }
+  | { kind: "treatment"; path: string; route: string; dataFile: string; slug: string; deps: DepKey[] }
 ) & {
   /** The page's language. */
   lang: string;
@@ -52,9 +53,9 @@ export const specIn = (spec: PageSpec, lang: string): PageSpec => ({
   english: spec.path,
   deps:
     spec.kind === "treatment"
-      ? [...spec.deps, `translation:${lang}:${spec.dataFile}:${spec.slug}`]
-      : // A list page's treatments' names in the language (build.ts hashes them apart).
-        spec.deps.map((dep) => (dep.startsWith("list:") ? `${dep}:${lang}` : dep)),
+      ? [...spec.deps, { kind: "translation", lang, dataFile: spec.dataFile, slug: spec.slug }]
+      : // A list page's treatments' names in the language (the planner hashes them apart).
+        spec.deps.map((dep) => (dep.kind === "list" ? { ...dep, lang } : dep)),
 });
 
 export const listSize = (p: CollectionPresentation) => p.listPageSize ?? defaultListPageSize;
@@ -90,7 +91,10 @@ function pageSpecs(file: string, page: Page, entries: Entry[], catalog: Catalog)
         file,
         entry: entry?.entry.slug,
         listPage,
-        deps: [`page:${file}`, ...(listed ? [`list:${listed}:${listPage}`] : [])],
+        deps: [
+          { kind: "page-file", file },
+          ...(listed ? [{ kind: "list", dataFile: listed, page: listPage } as const] : []),
+        ],
         lang: defaultLanguage,
         english: pagePath,
       };
@@ -130,7 +134,10 @@ async function englishPages(catalog: Catalog): Promise<PageSpec[]> {
         route: presentation.route,
         dataFile,
         slug,
-        deps: [`item:${dataFile}:${slug}`, `settings:${dataFile}`],
+        deps: [
+          { kind: "item", dataFile, slug },
+          { kind: "settings", dataFile },
+        ],
         lang: defaultLanguage,
         english: presentation.route.replace(":slug", slug),
       }),
@@ -139,7 +146,7 @@ async function englishPages(catalog: Catalog): Promise<PageSpec[]> {
   return [...(homePage ? [{ ...homePage, path: "/", english: "/" }] : []), ...fromPages, ...treatments];
 }
 
-/** The pages of the lists the catalog's collections make, by data file (what 'list:' deps name). */
+/** The pages of the lists the catalog's collections make, by data file (what 'list' deps name). */
 export function catalogListPages(catalog: Catalog): Record<string, TreatmentListPage[]> {
   return Object.fromEntries(
     Object.values(presentations)
