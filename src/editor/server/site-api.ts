@@ -33,6 +33,7 @@ import { siteChoices } from "./choices";
 import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
+import { KeptAnswers } from "./kept-answers";
 import { TranslationQueue } from "./translation-queue";
 import { stampTranslation } from "./translation-save";
 import {
@@ -68,6 +69,13 @@ export interface SiteApiOptions {
   onWrite?: (absolute: string) => void;
   /** Collection folders shared with other worktrees of one commit (a hosted editor's change sets). */
   folders?: SharedFolders;
+  /**
+   * What the site folder is at (a hosted editor: its worktree's HEAD commit), when every change to
+   * it is either committed or written by this SiteApi: the file list and the pickers' choices are
+   * then kept until it moves or this SiteApi writes, rather than read from disk on every request.
+   * Absent (`npm run edit`, where anyone may change a file), they are read every time.
+   */
+  version?: () => Promise<string>;
 }
 
 export function refused(result: CheckResult): [number, RefusedResponse] {
@@ -89,6 +97,7 @@ export class SiteApi {
   readonly folderUntranslated: FolderUntranslated;
   readonly translationQueue: TranslationQueue;
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly kept: KeptAnswers;
 
   constructor(readonly options: SiteApiOptions) {
     this.store = options.store;
@@ -96,6 +105,7 @@ export class SiteApi {
     this.index = new CollectionIndex(this.store, options.folders);
     this.folderUntranslated = new FolderUntranslated(this.store);
     this.translationQueue = new TranslationQueue(this.store);
+    this.kept = new KeptAnswers(options.version);
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
     void this.store
       .list()
@@ -116,12 +126,18 @@ export class SiteApi {
 
   /** Tells the hooks that a file was written (or removed). */
   wrote(absolute: string) {
+    this.kept.wrote();
     this.options.onWrite?.(absolute);
     const relative = path.relative(this.store.siteRoot, absolute).split(path.sep).join("/");
     this.options.folders?.wrote(`${this.store.prefix}/${relative}`);
   }
 
-  async files(): Promise<FileListResponse> {
+  /** The site's files as the sidebar lists them, with the languages and untranslated counts. */
+  files(): Promise<FileListResponse> {
+    return this.kept.get("files", () => this.listFiles());
+  }
+
+  private async listFiles(): Promise<FileListResponse> {
     const { store } = this;
     const files = (await store.list()).filter((f) => !isTranslation(store, f.path));
     const languages = await languagesOf(store);
@@ -141,7 +157,7 @@ export class SiteApi {
 
   choices() {
     const { siteRoot, publicDir } = this.options.checkSetup;
-    return siteChoices(siteRoot, publicDir);
+    return this.kept.get("choices", () => siteChoices(siteRoot, publicDir));
   }
 
   /** The translation of an English file into `lang`, made (an empty draft) if there is none yet. */

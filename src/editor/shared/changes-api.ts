@@ -80,6 +80,12 @@ export interface ChangeSetDetail extends ChangeSetSummary {
   files: FileChangesView[];
   reviews: ReviewView[];
   clinical: ClinicalView;
+  /**
+   * Saves not on the site's repository yet (a save answers once it is committed in the editor's
+   * clone; the push follows): "pending" while on their way, "failed" with git's words while a push
+   * fails (kept, and tried again). Absent: everything saved is on the repository.
+   */
+  push?: { state: "pending" | "failed"; message?: string };
 }
 
 /** One page of medical content in the "Reviews due" list, soonest first. */

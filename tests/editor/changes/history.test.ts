@@ -208,6 +208,7 @@ describe("history and restore in the editor's workspace", () => {
     expect(message).toBe("Restored 'Heart Failure' as of 11 Nov 2026 by meera");
     await ws.create("restore-heart", alice, message);
     await restoreVersion(ws, "restore-heart", target, version, message, alice);
+    await ws.idle();
     const [file] = await ws.review("restore-heart");
     expect(file.changes.map((c) => `${c.label} | ${c.words}`)).toEqual([
       "Treatment page ‘Heart Failure Clinic’ › Name | Name: 'Heart Failure Clinic' → 'Heart Failure'",

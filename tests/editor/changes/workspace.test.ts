@@ -38,8 +38,9 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
     expect(again.publishedDir()).toBe(ws.publishedDir());
   });
 
-  it("starts a change set as a branch of its own, on the remote at once", async () => {
+  it("starts a change set as a branch of its own, on the remote once pushed", async () => {
     const dir = await ws.create("menu-rename", alice, "Rename a menu entry");
+    await ws.idle();
     expect(dir).toBe(ws.dir("menu-rename"));
     expect(existsSync(path.join(dir, "site-config/navigation.json"))).toBe(true);
     expect(gitIn(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("changes/menu-rename");
@@ -59,6 +60,7 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
       "Navigation: 'About us' renamed 'Who We Are'",
       alice,
     );
+    await ws.idle();
     expect(gitIn(remote, "log", "-1", "--format=%H|%an <%ae>|%cn|%s", "changes/menu-rename")).toBe(
       `${commit}|Alice Editor <alice@hospital.example>|Site editor|Navigation: 'About us' renamed 'Who We Are'`,
     );
@@ -96,6 +98,7 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
     });
     await other.commit("menu-rename", ["site-config/footer.json"], "Footer: contact title", tara);
     await other.create("footer-only", tara, "Footer");
+    await other.idle();
 
     await ws.fetch();
     expect(await ws.list()).toEqual(["footer-only", "menu-rename"]);
@@ -104,6 +107,7 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
       (doc as unknown as Nav).items[0].label = "Start";
     });
     await ws.commit("menu-rename", ["site-config/navigation.json"], "Navigation: 'Home' renamed 'Start'", alice);
+    await ws.idle();
     expect(gitIn(remote, "log", "--format=%an: %s", "main..changes/menu-rename").split("\n")).toEqual([
       "Alice Editor: Navigation: 'Home' renamed 'Start'",
       "Tara Translator: Footer: contact title",
@@ -129,6 +133,7 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
 
   it("says a change set another instance removed is gone", async () => {
     await other.create("gone", tara, "Gone");
+    await other.idle();
     await ws.ensure("gone");
     await other.remove("gone");
     await ws.fetch();

@@ -81,6 +81,8 @@ function olderVersion(): Promise<string> {
     boss.changeSet = id;
     await boss.api("PUT", "/editor/api/file", { path: nav, data, baseHash: hash });
     boss.changeSet = undefined;
+    // The save answered once committed here; its push follows.
+    await editor.idle();
     // Published as another editor instance would have (the publish route has tests of its own):
     // the remote's published branch moves to the change set, without a build here.
     gitIn(editor.workspace.repo, "push", "--quiet", "origin", `refs/remotes/origin/changes/${id}:refs/heads/main`);

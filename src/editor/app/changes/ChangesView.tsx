@@ -110,6 +110,12 @@ export function ChangesView({
             {detail.title} <span className="changes__status">{statusWords[detail.status] ?? detail.status}</span>
           </h3>
           <p>Started by {detail.author}.</p>
+          {detail.push?.state === "failed" ? (
+            <p className="changes__push" role="status">
+              Saved in the editor, not yet in the site's repository: the last try failed ({detail.push.message}). Your
+              saves are kept and sent again shortly; publishing sends them first.
+            </p>
+          ) : null}
           {detail.files.length === 0 ? <p>No changes yet.</p> : null}
           {detail.files.map((file) => (
             <section key={file.file} className="changes__file">

@@ -18,6 +18,7 @@ export {
 export { mergeJson } from "./merge";
 export { everyPage } from "./pages";
 export { publishSteps } from "./publish";
+export type { PushState } from "./push-queue";
 export { publishedVersion, restoreTitle, restoreVersion, type VersionInfo } from "./restore";
 export {
   buildStep,

@@ -42,6 +42,15 @@ export async function publishChangeSet(
   };
   const failed = (step: PublishStep, message: string): PublishOutcome => ({ ok: false, step, message });
 
+  // Saves still on their way to the remote go first: what is published is on the remote too.
+  try {
+    await ws.pushes.flush(id);
+  } catch (error) {
+    return failed(
+      "push",
+      `The change set's saves could not be sent to the site's repository, so it was not published (they are kept and sent again shortly): ${(error as Error).message}`,
+    );
+  }
   let commit = "";
   let buildMessage: string | undefined;
   for (let attempt = 1; ; attempt++) {

@@ -4,9 +4,11 @@
  * workspace that imports them.
  */
 import type { KeyedLock } from "./lock";
+import type { PushQueue } from "./push-queue";
 
 export interface WorkspaceParts {
   readonly locks: KeyedLock;
+  readonly pushes: PushQueue;
   readonly publishedBranch: string;
   readonly repo: string;
   publishedDir(): string;

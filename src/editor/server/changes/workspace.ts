@@ -2,8 +2,9 @@
  * The site's git workspace: the editor's own clone of the site's repository, never a developer's
  * working tree. Each change set is a branch `changes/<id>` with a worktree of its own under
  * <dataDir>/changes/<id>; the published branch has a worktree at <dataDir>/published, where the
- * live site is built. Every commit is pushed at once, so a second editor instance on the same
- * remote sees the change set after a fetch.
+ * live site is built. A save answers once its commit is on the change set's branch here; the
+ * branch is then pushed in the background (push-queue.ts), so a second editor instance on the same
+ * remote sees the change set after a fetch, a moment later.
  *
  *   <dataDir>/site.git      the embedded default remote (no remote configured): a bare repository
  *                           made once from the project's committed HEAD
@@ -18,6 +19,7 @@ import { describeFileChanges } from "./describe";
 import { authorEnv, changedBetween, GitError, git, gitText, textAt } from "./git";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
+import { PushQueue, type PushState } from "./push-queue";
 import { SpareWorktree } from "./spare";
 import { linkNodeModules } from "./steps";
 import { translationOf } from "./translation-labels";
@@ -33,6 +35,10 @@ export interface WorkspaceOptions {
   projectRoot: string;
   /** The branch the live site is built from; "main" unless given. */
   publishedBranch?: string;
+  /** Pause before a failed push is tried again, in ms (doubling up to a minute); default 2 s. */
+  pushRetryMs?: number;
+  /** Told of a push that failed (it is retried): the server logs it. */
+  onPushFailure?: (id: string, message: string) => void;
 }
 
 /** Names a change set can have: they become a branch name and a folder name. */
@@ -41,6 +47,8 @@ const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
 export class SiteWorkspace {
   /** One queue per change set (its worktree), "refs" for fetch and push, "publish" for publishing. */
   readonly locks = new KeyedLock();
+  /** Change sets' saves on their way to the remote. */
+  readonly pushes: PushQueue;
   private readonly spare: SpareWorktree;
 
   private constructor(
@@ -48,8 +56,13 @@ export class SiteWorkspace {
     readonly remote: string,
     readonly projectRoot: string,
     readonly publishedBranch: string,
+    options: { pushRetryMs?: number; onPushFailure?: WorkspaceOptions["onPushFailure"] } = {},
   ) {
     this.spare = new SpareWorktree(path.join(dataDir, "work"), path.join(dataDir, "changes", ".spare"));
+    this.pushes = new PushQueue((id) => this.pushSaved(id), {
+      retryMs: options.pushRetryMs,
+      onFailure: options.onPushFailure,
+    });
   }
 
   /** Opens (cloning on first use) the workspace; makes the embedded remote when none is configured. */
@@ -60,7 +73,7 @@ export class SiteWorkspace {
     await mkdir(path.join(dataDir, "changes"), { recursive: true });
     const remote = options.remote ?? path.join(dataDir, "site.git");
     if (!options.remote && !existsSync(path.join(remote, "HEAD"))) await createEmbedded(projectRoot, remote, branch);
-    const workspace = new SiteWorkspace(dataDir, remote, projectRoot, branch);
+    const workspace = new SiteWorkspace(dataDir, remote, projectRoot, branch, options);
     await workspace.openClone();
     return workspace;
   }
@@ -81,10 +94,33 @@ export class SiteWorkspace {
     return path.join(this.dataDir, "changes", id);
   }
 
-  /** The commit-ish of the published branch, a change set's saved head, or where it left published. */
+  /** The commit-ish of the published branch, or a change set's head as the remote has it. */
   ref(which: "published" | "head", id?: string): string {
     if (which === "published") return `refs/remotes/origin/${this.publishedBranch}`;
     return `refs/remotes/origin/changes/${checkId(id ?? "")}`;
+  }
+
+  /**
+   * A change set's newest commit: its branch here while it has saves still on their way to the
+   * remote, else the remote's (which holds what other instances saved too).
+   */
+  headRef(id: string): string {
+    return this.pushes.unpushed(id) ? `refs/heads/changes/${checkId(id)}` : this.ref("head", id);
+  }
+
+  /** Whether the change set's saves are all on the remote, and why not when a push failed. */
+  pushState(id: string): PushState | undefined {
+    return this.pushes.state(id);
+  }
+
+  /** Resolves once every save is on the remote (tests wait for it instead of sleeping). */
+  idle(): Promise<void> {
+    return this.pushes.idle();
+  }
+
+  /** Stops retrying failed pushes; unpushed saves stay on their branches and go at the next start. */
+  close(): void {
+    this.pushes.close();
   }
 
   /** Fetches the remote: other instances' change sets and publishes become visible. */
@@ -102,7 +138,7 @@ export class SiteWorkspace {
     return out === "" ? [] : out.split("\n");
   }
 
-  /** Starts a change set: branch changes/<id> from published, its worktree, pushed; returns its directory. */
+  /** Starts a change set: branch changes/<id> from published, its worktree (pushed soon); returns its directory. */
   create(id: string, _author: Author, _title: string): Promise<string> {
     // The title and author live in the editor database; the branch carries only the commits.
     const dir = this.dir(id);
@@ -110,12 +146,15 @@ export class SiteWorkspace {
       await this.fetch();
       if (await this.exists(this.ref("head", id))) return this.ensureUnlocked(id);
       await this.addWorktree(id, this.ref("published"));
-      await this.push(`changes/${id}`);
+      this.pushes.schedule(id);
       return dir;
     });
   }
 
-  /** Commits `files` (paths from the repository root) as `author` and pushes; returns the commit. */
+  /**
+   * Commits `files` (paths from the repository root) as `author`; returns the commit once it is on
+   * the change set's branch. The push to the remote follows in the background (push-queue.ts).
+   */
   async commit(id: string, files: string[], message: string, author: Author): Promise<string> {
     for (const file of files) checkPath(file);
     return this.locks.run(id, async () => {
@@ -130,20 +169,24 @@ export class SiteWorkspace {
       if (tree === headTree) return head;
       const commit = await gitText(dir, ["commit-tree", tree, "-p", head, "-m", message], { env: authorEnv(author) });
       await git(dir, ["update-ref", "-m", "commit: a save", `refs/heads/changes/${id}`, commit, head]);
-      await this.pushChangeSet(id, dir);
-      return gitText(dir, ["rev-parse", "HEAD"]);
+      this.pushes.schedule(id);
+      return commit;
     });
   }
 
   /** Files the change set changed, compared with where it left the published branch. */
   async changedFiles(id: string): Promise<string[]> {
-    return changedBetween(this.repo, await this.base(id), this.ref("head", id));
+    return changedBetween(this.repo, await this.base(id), this.headRef(id));
   }
 
   /** A file's text where the change set started ("base"), on published, or as the change set saved it. */
   async fileAt(ref: "base" | "published" | "head", id: string, file: string): Promise<string | undefined> {
     checkPath(file);
-    return textAt(this.repo, ref === "base" ? await this.base(id) : this.ref(ref, id), file);
+    return textAt(
+      this.repo,
+      ref === "base" ? await this.base(id) : ref === "head" ? this.headRef(id) : this.ref(ref, id),
+      file,
+    );
   }
 
   /** The change set's changes, file by file and field by field, in words. */
@@ -173,8 +216,12 @@ export class SiteWorkspace {
   }
 
   /** Removes the change set: its worktree, its branch here and on the remote. */
-  remove(id: string): Promise<void> {
+  async remove(id: string): Promise<void> {
     const dir = this.dir(id);
+    // A push under way would put the branch back on the remote after its removal.
+    this.pushes.forget(id);
+    await this.pushes.settled(id);
+    this.pushes.forget(id);
     return this.locks.run(id, async () => {
       if (existsSync(dir)) await this.spare.recycle(dir);
       await git(this.repo, ["branch", "-D", `changes/${id}`], { okCodes: [1] });
@@ -187,7 +234,7 @@ export class SiteWorkspace {
 
   /** Where the change set left the published branch (their merge base). */
   async base(id: string): Promise<string> {
-    return gitText(this.repo, ["merge-base", this.ref("published"), this.ref("head", id)]);
+    return gitText(this.repo, ["merge-base", this.ref("published"), this.headRef(id)]);
   }
 
   /**
@@ -210,10 +257,13 @@ export class SiteWorkspace {
       return dir;
     }
     // Removed by another instance (its branch pruned by a fetch): the worktree here is left over.
-    if (!(await this.exists(this.ref("head", id)))) throw new Error(`There is no change set '${id}'.`);
+    if (!(await this.exists(this.headRef(id)))) throw new Error(`There is no change set '${id}'.`);
+    // Saves of ours on their way: their push replays them on top of another instance's (pushSaved).
+    if (this.pushes.unpushed(id)) return dir;
     const head = await gitText(dir, ["rev-parse", "HEAD"]);
     const saved = await gitText(this.repo, ["rev-parse", this.ref("head", id)]);
-    // Another instance saved to this change set: take its commits (ours are always pushed).
+    // Another instance saved to this change set: take its commits (ours, when some are still
+    // unpushed, go on top of theirs when they are pushed: pushSaved).
     if (head !== saved && (await this.isAncestor(head, saved)))
       await git(dir, ["merge", "--quiet", "--ff-only", saved]);
     return dir;
@@ -234,6 +284,24 @@ export class SiteWorkspace {
         );
       }
       await this.push(`changes/${id}`);
+    }
+  }
+
+  /**
+   * The push queue's work for one change set: its branch to the remote, replayed on top of what
+   * another instance pushed first (in the change set's lock, as it moves the worktree).
+   */
+  private async pushSaved(id: string): Promise<void> {
+    const branch = `changes/${id}`;
+    // Removed meanwhile: nothing to push.
+    if (!(await this.exists(`refs/heads/${branch}`))) return;
+    try {
+      await this.push(branch);
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      await this.locks.run(id, async () => {
+        if (await this.exists(`refs/heads/${branch}`)) await this.pushChangeSet(id, this.dir(id));
+      });
     }
   }
 
@@ -283,6 +351,25 @@ export class SiteWorkspace {
       await this.linkNodeModules(published);
     } else await this.locks.run("publish", () => this.resetPublished());
     await this.spare.fill(this.ref("published"), (dir) => this.linkNodeModules(dir));
+    await this.resumePushes();
+  }
+
+  /** Saves a stopped editor had not pushed yet (branches here ahead of the remote's) go now. */
+  private async resumePushes(): Promise<void> {
+    const refs = (strip: number, branches: string) =>
+      gitText(this.repo, ["for-each-ref", `--format=%(refname:strip=${strip}) %(objectname)`, branches]);
+    const [local, remote] = await Promise.all([
+      refs(3, "refs/heads/changes/"),
+      refs(4, "refs/remotes/origin/changes/"),
+    ]);
+    const pushed = new Map(remote.split("\n").map((line) => line.split(" ") as [string, string]));
+    for (const line of local === "" ? [] : local.split("\n")) {
+      const [id, commit] = line.split(" ");
+      const theirs = pushed.get(id);
+      // A branch the remote no longer has was removed (here or by another instance): not put back.
+      if (theirs !== undefined && theirs !== commit && (await this.isAncestor(theirs, commit)))
+        this.pushes.schedule(id);
+    }
   }
 
   /** The change set's worktree on its branch at `startPoint` (the spare worktree when there is one). */

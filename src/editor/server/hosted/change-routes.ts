@@ -15,7 +15,7 @@ import type {
 } from "../../shared/changes-api";
 import { changesPaths } from "../../shared/changes-api";
 import { allow, type ChangeSetRow, type EditorDb, type Person } from "../auth";
-import type { FieldChange, SiteWorkspace } from "../changes";
+import type { FieldChange, PushState, SiteWorkspace } from "../changes";
 import { HttpError } from "../http-error";
 import { authorOf } from "./authors";
 import type { ChangeSites } from "./change-sites";
@@ -51,6 +51,10 @@ export async function startChangeSet(
   await db.changeSets.create({ id, title, author: by.id, createdAt: Date.now() });
   return id;
 }
+
+/** Where a change set's saves are on their way to the repository, when they are not all there. */
+const pushView = (state: PushState | undefined): Pick<ChangeSetDetail, "push"> =>
+  state ? { push: { state: state.state, message: state.message } } : {};
 
 /** A field change as the app shows it (the values stay on the server: the words carry them). */
 export const fieldChangeView = ({ file, pointer, label, kind, words }: FieldChange): FieldChangeView => ({
@@ -127,6 +131,7 @@ export async function changeRoutes(app: FastifyInstance, options: ChangeRoutesOp
           row.status === "published"
             ? { pages: [], approved: false, required: false }
             : await clinical.view(row.id, reviews),
+        ...pushView(workspace.pushState(row.id)),
       };
     },
   );

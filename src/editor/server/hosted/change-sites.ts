@@ -9,6 +9,7 @@ import type { SiteWorkspace } from "../changes";
 import type { CheckThread } from "../check-thread";
 import { ConfigStore } from "../config-store";
 import { SiteApi } from "../site-api";
+import { headCommit } from "./git-head";
 import type { PublishedFolders } from "./shared-folders";
 
 export class ChangeSites {
@@ -27,6 +28,8 @@ export class ChangeSites {
       check: this.checks?.checker(root),
       folders: this.folders?.for(root),
       checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
+      // Every change to a worktree is committed (or written by its SiteApi): lists are kept per commit.
+      version: () => headCommit(root),
     });
   }
 

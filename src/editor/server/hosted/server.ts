@@ -52,6 +52,8 @@ export interface HostedOptions {
   steps?: PublishSteps;
   /** Today (YYYY-MM-DD) for medical reviews; default the clock's. Tests fix it. */
   today?: () => string;
+  /** Pause before a failed push of a change set is tried again, in ms; default 2 s (tests shorten it). */
+  pushRetryMs?: number;
 }
 
 export interface RunningHostedEditor {
@@ -61,6 +63,8 @@ export interface RunningHostedEditor {
   port: number;
   workspace: SiteWorkspace;
   db: EditorDb;
+  /** Resolves once every save is on the remote (saves answer before their push: tests wait here). */
+  idle: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -70,11 +74,15 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const { settings } = options;
   const projectRoot = path.resolve(options.projectRoot ?? defaultRoot);
   const { db } = options.auth;
+  let warn = (line: string) => console.warn(line);
   const workspace = await SiteWorkspace.open({
     dataDir: settings.dataDir,
     remote: settings.remote,
     projectRoot,
     publishedBranch: settings.publishedBranch,
+    pushRetryMs: options.pushRetryMs,
+    // The change set keeps its saves and shows the failure; the log tells whoever runs the service.
+    onPushFailure: (id, message) => warn(`Change set ${id} could not be pushed (retrying): ${message}`),
   });
   const checks = new CheckThread(workspace.publishedDir());
   const folders = new PublishedFolders(workspace.publishedDir());
@@ -93,6 +101,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     trustProxy: settings.trustProxy,
     logger: options.logger,
   });
+  warn = (line) => app.log.warn(line);
   const routes: string[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routes.push(`${method} ${route.url}`);
@@ -212,7 +221,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     port,
     workspace,
     db,
+    idle: () => workspace.idle(),
     async close() {
+      workspace.close();
       app.server.closeAllConnections();
       await app.close();
       await checks.close();
