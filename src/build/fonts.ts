@@ -1,11 +1,19 @@
 /**
  * The fonts of languages whose script the site's system font stack cannot be trusted with: Noto
  * Sans Telugu and Noto Sans Devanagari (the variable fonts of @fontsource-variable), self-hosted,
- * subset to the characters the language's texts use, weights 400 to 700 only, each with a small
- * stylesheet that declares it (`font-display: swap`: text shows at once in a system font and
- * takes the font when it arrives) and puts it first in the page's font stack. Only pages in that
- * language link the stylesheet (src/build/prerender/document.ts), so an English page loads no
- * Telugu or Devanagari font.
+ * subset to the characters the language's texts use, each with a small stylesheet that declares it
+ * (`font-display: swap`: text shows at once in a system font and takes the font when it arrives)
+ * and puts it first in the page's font stack. Only pages in that language link the stylesheet
+ * (src/build/prerender/document.ts), so an English page loads no Telugu or Devanagari font.
+ *
+ * One weight, the regular (400), pinned from the variable font: the 400–700 range kept the
+ * variation tables, nearly twice the bytes (Telugu: 24.7 KB against 48 KB), and the regular alone
+ * keeps a Telugu page's fonts (this one and the language names', language-names-font.ts) under
+ * 30 KB on a phone. Bold text (headings, buttons) is the browser's synthesised bold of that face: the
+ * face is declared at weight 400 only, and `font-synthesis` (its default, weight and style, said
+ * in the stylesheet) lets the browser embolden it rather than fall back to another font. The
+ * subset keeps the layout rules (GSUB, GPOS) of its characters, so conjuncts and vowel signs
+ * shape as with the whole font (tests/browser/font-subset.test.ts compares them in Chromium).
  *
  * Subsetting a font takes a few seconds (harfbuzz), so each result is kept in the build cache by
  * the hash of the font and the characters: a build whose Telugu texts did not change gains no time.
@@ -47,6 +55,9 @@ export const fontsByLanguage: Record<string, ScriptFont> = {
  * and the dotted circle a shaper shows under a stray vowel sign.
  */
 const alwaysKept = "\u200c\u200d\u25cc";
+
+/** The one weight a page font is pinned at (see above). */
+export const pageFontWeight = 400;
 
 /** What a language's pages link: its stylesheet and its font, as paths on the site. */
 export interface LanguageFont {
@@ -104,7 +115,21 @@ export function charactersOf(
     if (cache) cache[file] = { stamp, letters: found };
     for (const letter of found) letters.add(letter);
   }
-  return [...letters].sort().join("") + alwaysKept;
+  return (
+    withDecompositions([...letters])
+      .sort()
+      .join("") + alwaysKept
+  );
+}
+
+/**
+ * `letters` and the parts each decomposes into (Unicode's canonical decomposition): a shaper
+ * splits a letter into them before it applies the font's rules (harfbuzz writes Telugu's ై as
+ * ె and ౖ, and పై is drawn by a rule on those), while a subsetter keeps only the glyphs reached
+ * from the letters it is given. Without the parts, పై lost its own glyph and was drawn from two.
+ */
+export function withDecompositions(letters: string[]): string[] {
+  return [...new Set(letters.flatMap((letter) => [letter, ...letter.normalize("NFD")]))];
 }
 
 export const hash = (...parts: (string | Buffer)[]) => {
@@ -195,13 +220,13 @@ export async function buildLanguageFonts(
     const characters = charactersOf(siteRoot, language.code, language.name, spec.block, letters);
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(lettersFile, JSON.stringify(letters));
-    const font = await cachedSubset(source, characters, { min: 400, max: 700 }, cacheDir, slug(spec.family));
+    const font = await cachedSubset(source, characters, pageFontWeight, cacheDir, slug(spec.family));
     const fontName = `${slug(spec.family)}-${hash(font)}.woff2`;
     writeFileSync(path.join(fontsDir, fontName), font);
     const css = [
-      `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:400 700;font-display:swap;`,
+      `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:${pageFontWeight};font-display:swap;`,
       `src:url(/assets/fonts/${fontName}) format("woff2");unicode-range:${unicodeRange(spec.block)}}`,
-      `:root{--font-body:"${spec.family}",var(--font-system)}\n`,
+      `:root{--font-body:"${spec.family}",var(--font-system);font-synthesis:weight style}\n`,
     ].join("");
     const cssName = `${language.code}-${hash(css)}.css`;
     writeFileSync(path.join(fontsDir, cssName), css);

@@ -11,7 +11,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { siteLanguages } from "../shared/i18n/languages.ts";
-import { cachedSubset, fontsByLanguage, hash, type ScriptFont, slug, unicodeRange } from "./fonts.ts";
+import {
+  cachedSubset,
+  fontsByLanguage,
+  hash,
+  type ScriptFont,
+  slug,
+  unicodeRange,
+  withDecompositions,
+} from "./fonts.ts";
 
 /** The family the switcher's links name first (src/site/layout/language-switcher/language-switcher.css). */
 export const languageNamesFamily = "Language names";
@@ -30,7 +38,7 @@ function namesIn(names: string[], block: ScriptFont["block"]): string {
     const point = c.codePointAt(0) as number;
     return (point >= block[0] && point <= block[1]) || c === "\u200c" || c === "\u200d";
   });
-  return inBlock.some((c) => c !== "\u200c" && c !== "\u200d") ? inBlock.sort().join("") : "";
+  return inBlock.some((c) => c !== "\u200c" && c !== "\u200d") ? withDecompositions(inBlock).sort().join("") : "";
 }
 
 /** The names' faces and their stylesheet, for the languages of the site at `root` (under `base`). */
