@@ -8,7 +8,7 @@
  * A run reads files through an overlay: text given for a file stands in for the file on disk, so
  * the editor can check a change before it writes it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { todayIso } from "../shared/clinical-review";
 import { installJsdom } from "../shared/html/node-dom";
@@ -147,8 +147,8 @@ export function runValidation(options: RunOptions): RunReport {
 
   const validated = checked.filter((r) => r.validate);
   const display = (file: string) => displayPath(file, options.shownFrom);
-  const reported = new Set<string>();
-  for (const result of validated) result.problems.push(...storageProblems(result, options.siteRoot, display, reported));
+  const storage = storageChecks(options.siteRoot, display);
+  for (const result of validated) result.problems.push(...storage(result));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
   const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
   // English files that break their schema (their texts may be missing for that reason alone).
@@ -319,27 +319,40 @@ function copyOf(result: Checked, validate: boolean): Checked {
   return { ...result, validate, problems: result.problems.map((p) => ({ ...p })), skip: [...result.skip] };
 }
 
-/** A collection stored as a file and as a folder, or a folder without its settings file. */
-function storageProblems(
-  result: Checked,
-  siteRoot: string,
-  display: (file: string) => string,
-  reported: Set<string>,
-): UnplacedProblem[] {
+/**
+ * The check of how collections are stored, for one run: a collection stored as a file and as a
+ * folder, or a folder without its settings file. What collections/ holds is listed once a run
+ * (10,000 collection files each asked the disk whether a folder stood beside them).
+ */
+function storageChecks(siteRoot: string, display: (file: string) => string): (result: Checked) => UnplacedProblem[] {
   const collections = path.join(siteRoot, "collections");
-  if (result.schema === "collection.schema.json" && path.dirname(result.file) === collections) {
-    const folder = result.file.replace(/\.json$/, "");
-    if (existsSync(folder))
-      return [problem(say.CollectionStoredTwice, "", display(result.file), `${display(folder)}/`)];
-  }
-  if (result.schema === "treatment-page.schema.json") {
-    const folder = path.dirname(result.file);
-    if (reported.has(folder) || path.dirname(folder) !== collections) return [];
-    reported.add(folder);
-    if (!existsSync(path.join(folder, "_collection.json")))
-      return [problem(say.MissingCollectionSettings, "", `${display(folder)}/`)];
-  }
-  return [];
+  const reported = new Set<string>();
+  let entries: Set<string> | undefined;
+  const beside = (name: string) => {
+    if (!entries) {
+      try {
+        entries = new Set(readdirSync(collections));
+      } catch {
+        entries = new Set();
+      }
+    }
+    return entries.has(name);
+  };
+  return (result) => {
+    if (result.schema === "collection.schema.json" && path.dirname(result.file) === collections) {
+      const folder = result.file.replace(/\.json$/, "");
+      if (beside(path.basename(folder)))
+        return [problem(say.CollectionStoredTwice, "", display(result.file), `${display(folder)}/`)];
+    }
+    if (result.schema === "treatment-page.schema.json") {
+      const folder = path.dirname(result.file);
+      if (reported.has(folder) || path.dirname(folder) !== collections) return [];
+      reported.add(folder);
+      if (!existsSync(path.join(folder, "_collection.json")))
+        return [problem(say.MissingCollectionSettings, "", `${display(folder)}/`)];
+    }
+    return [];
+  };
 }
 
 /** Checks of a page that need the whole site: a route of its own, and its meta lengths. */

@@ -34,6 +34,9 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
   const markup = screen.markup && html !== undefined && !readerSeesNone(data);
   const rules = screen.placeholders;
   if (!screen.refused && !markup && rules.length === 0 && !screen.sample) return found;
+  // A string is compared with the placeholders declared whole only when it has one's length.
+  const parts = rules.some((r) => r.match === "part");
+  const wholeLengths = new Set(rules.filter((r) => r.match === "whole").map((r) => r.text.length));
 
   // The path to the value being walked: each step's container and its key or index there.
   const containers: unknown[] = [];
@@ -73,7 +76,7 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
         if (!html.has(at) && isTextKey(key(), value)) found.markup.push(problem(say.MarkupInPlainText, at, tag));
       }
     }
-    if (rules.length > 0) {
+    if (parts || wholeLengths.has(value.length)) {
       const rule = rules.find((r) => (r.match === "whole" ? value === r.text : value.includes(r.text)));
       if (rule) found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
     }

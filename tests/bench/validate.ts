@@ -9,13 +9,20 @@
  *              (schemas, positions for anything to report, cross-references, warnings)
  *   - ajv-cli: ajv validate --spec=draft2020 -s collection.schema.json -r defs.schema.json
  *              (the schema check only; x-ref, x-html and x-type-name are declared as no-op keywords)
- * and prints medians, files per second and the ratio ours/ajv-cli, then one JSON line.
- * Targets: ratio at most 1.0 at 10,000 documents; 10x the documents at most 10x the time.
+ * and prints medians, files per second and the ratio ours/ajv-cli.
+ *
+ * Then the same collection kept two ways (issue 28): 3,334 cardiology treatments as one
+ * `cardiology-sub-departments.json` and as a folder of one file per treatment (site-copy.ts, each a
+ * copy of the whole project), `npm run validate` of each in turn (file, folder, file, ...), medians.
+ *
+ * Targets (issue 28), each printed met or not: ours at most 0.8x ajv-cli at 10,000 documents; the
+ * one-file collection at most 1.1x the folder. Then one JSON line.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { siteCopy } from "./site-copy";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const sizes = [1_000, 10_000];
@@ -70,9 +77,9 @@ export function generate(root: string, count: number, pages: Json[], canonicalBa
   return site;
 }
 
-function time(command: string, args: string[]): number {
+function time(command: string, args: string[], cwd = repo): number {
   const start = performance.now();
-  const result = spawnSync(command, args, { cwd: repo, stdio: ["ignore", "ignore", "pipe"] });
+  const result = spawnSync(command, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
   const seconds = (performance.now() - start) / 1000;
   if (result.status !== 0) {
     throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr}`);
@@ -149,6 +156,60 @@ export function validateBench(atSizes = sizes, timedRuns = runs): ValidateResult
   }
 }
 
+/** The same collection as one file and as a folder: `npm run validate` medians, and their ratio. */
+export interface OneFileResult {
+  treatments: number;
+  file: number;
+  folder: number;
+  ratio: number;
+  times: { file: number[]; folder: number[] };
+}
+
+/** Times `npm run validate` of the collection kept as one file and as a folder, in turn. */
+export function oneFileBench(treatments = 3_334, timedRuns = runs): OneFileResult {
+  process.stderr.write(`Copying the project with ${treatments} treatments as one file and as a folder...\n`);
+  const copies = { file: siteCopy(treatments, "file"), folder: siteCopy(treatments, "folder") };
+  try {
+    const validate = (root: string) => time(process.execPath, ["scripts/validate.mjs"], root);
+    // Each copy bundles the CLI on its first run, and warms the disk cache.
+    validate(copies.file.root);
+    validate(copies.folder.root);
+    const times = { file: [] as number[], folder: [] as number[] };
+    for (let i = 0; i < timedRuns; i++) {
+      times.file.push(validate(copies.file.root));
+      times.folder.push(validate(copies.folder.root));
+    }
+    const [file, folder] = [median(times.file), median(times.folder)];
+    return { treatments, file, folder, ratio: file / folder, times };
+  } finally {
+    copies.file.remove();
+    copies.folder.remove();
+  }
+}
+
+/** Issue 28's two validator rows, each with its target. */
+export function validateTargets(
+  tenThousand: Pick<ValidateResult, "ours" | "ajvCli" | "ratio"> | undefined,
+  oneFile: OneFileResult | undefined,
+) {
+  return [
+    {
+      name: "validate 10,000 documents, ratio to ajv-cli in the same run: at most 0.8",
+      value: tenThousand
+        ? `${tenThousand.ratio.toFixed(2)} (${tenThousand.ours.toFixed(2)} s vs ${tenThousand.ajvCli.toFixed(2)} s, medians)`
+        : "not measured",
+      met: tenThousand !== undefined && tenThousand.ratio <= 0.8,
+    },
+    {
+      name: "the same collection kept in one file, validate, ratio to the folder: at most 1.1",
+      value: oneFile
+        ? `${oneFile.ratio.toFixed(2)} (${oneFile.treatments.toLocaleString("en")} treatments: ${oneFile.file.toFixed(2)} s vs ${oneFile.folder.toFixed(2)} s, medians)`
+        : "not measured",
+      met: oneFile !== undefined && oneFile.ratio <= 1.1,
+    },
+  ];
+}
+
 export function main() {
   const results = validateBench();
   const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 15)).join("");
@@ -161,5 +222,12 @@ export function main() {
   console.log(
     `10x documents cost ${growth.ours.toFixed(2)}x the time for ours, ${growth.ajvCli.toFixed(2)}x for ajv-cli.`,
   );
-  console.log(JSON.stringify({ runs, results, growth }));
+  const oneFile = oneFileBench();
+  console.log(
+    `One file against a folder (${oneFile.treatments.toLocaleString("en")} treatments, npm run validate, median of ${runs}): ${oneFile.file.toFixed(2)} s vs ${oneFile.folder.toFixed(2)} s`,
+  );
+  const targets = validateTargets(large, oneFile);
+  console.log("\nTargets");
+  for (const t of targets) console.log(`${t.met ? "met    " : "NOT MET"} ${t.name}: ${t.value}`);
+  console.log(JSON.stringify({ runs, results, growth, oneFile, targets }));
 }
