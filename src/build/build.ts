@@ -370,9 +370,25 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
         .join(", ")}`,
     );
 
+  // The site search's index, one per language (src/build/search/), before the clean-up: a full
+  // build removes what it did not write, and the index written after it had each of its files
+  // removed and written again (7,900 files at 10,000 treatments, ~1 ms a file on these disks).
+  since = performance.now();
+  const search = buildSearch({
+    root,
+    distDir,
+    cache,
+    catalog: catalogEntries,
+    languages: bundle.siteFacts.languages.map((l) => l.code),
+    full,
+  });
+  const written = [...result.written, ...search.written];
+  const removed: string[] = [...search.removed];
+  step(`search index (${plural(search.pages, "page")})`, since);
+
   // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
   since = performance.now();
-  const removed: string[] = [...staleFonts];
+  removed.push(...staleFonts);
   // Each page's social card: the pages made again name theirs, the others keep the last build's.
   const pages = new Set(specs.map((spec) => spec.path));
   const pageCards: Record<string, string> = {};
@@ -388,7 +404,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   removed.push(...removeJobOutputs(distDir, removedJobs));
 
   // The whole collection, the spec's data file, made of the treatments' data files.
-  const written = [...result.written];
   const wholes: Record<string, WholeLayout> = {};
   const remade = new Map<string, Set<string>>();
   for (const { key } of stale)
@@ -425,20 +440,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     removed.push(...removeAllBut(distDir, kept));
   }
   step("whole data files, sitemap, clean-up", since);
-
-  // The site search's index, one per language (src/build/search/).
-  since = performance.now();
-  const search = buildSearch({
-    root,
-    distDir,
-    cache,
-    catalog: catalogEntries,
-    languages: bundle.siteFacts.languages.map((l) => l.code),
-    full,
-  });
-  written.push(...search.written);
-  removed.push(...search.removed);
-  step(`search index (${plural(search.pages, "page")})`, since);
 
   const newState: Omit<BuildState, "version"> = {
     codeKey,
