@@ -46,16 +46,17 @@ export class JsonOffsets {
   membersOf(offset: number): Member[] {
     const known = this.members.get(offset);
     if (known) return known;
-    return this.readMembers(offset, true).list;
+    return this.readMembers(offset, 2).list;
   }
 
   /**
-   * Lists the members of the container at `offset` and keeps the list; with `deeper`, the members
-   * of its members that are containers too, read as they are skipped over (the way down to a
-   * treatment of a collection file then reads the file once, not once for the file and once for
-   * its list). Returns where the container ends.
+   * Lists the members of the container at `offset` and keeps the list; `deeper` levels down, the
+   * members of its members that are containers too, read as they are skipped over. Two levels: the
+   * way to a value of each treatment of a collection file (file, list, treatment) reads the file
+   * once, where one level read each treatment twice (skipped over in the list, then listed).
+   * Returns where the container ends.
    */
-  private readMembers(offset: number, deeper: boolean): { list: Member[]; end: number } {
+  private readMembers(offset: number, deeper: number): { list: Member[]; end: number } {
     const { text } = this;
     const object = this.kindAt(offset) === "object";
     const close = object ? 125 : 93;
@@ -77,7 +78,9 @@ export class JsonOffsets {
       member.valueOffset = at;
       list.push(member);
       const end =
-        deeper && this.kindAt(at) && !this.members.has(at) ? this.readMembers(at, false).end : this.skipValue(at);
+        deeper > 0 && this.kindAt(at) && !this.members.has(at)
+          ? this.readMembers(at, deeper - 1).end
+          : this.skipValue(at);
       at = this.skipSpace(end);
       const code = text.charCodeAt(at);
       if (code === close) return { list, end: at + 1 };
