@@ -21,20 +21,27 @@ function primePageData() {
   primeHydration(window.location.pathname, JSON.parse(element.textContent) as HydrationPayload);
 }
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element.");
-const routes = buildRoutes();
-setPreloadRoutes(routes);
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <SiteRoutes routes={routes} />
-    </BrowserRouter>
-  </StrictMode>
-);
+/**
+ * Lets the browser handle input and paint before the next step: evaluating the app's code is one
+ * task, and what follows (the route table, matching the address, hydrating) would otherwise join
+ * it in one long task on a slow phone (total blocking time).
+ */
+const yieldToBrowser = (): Promise<void> =>
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+  new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Hydrates a prerendered page once its route's parts are here; renders the shell from scratch. */
 async function start(root: HTMLElement) {
+  await yieldToBrowser();
+  const routes = buildRoutes();
+  setPreloadRoutes(routes);
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <SiteRoutes routes={routes} />
+      </BrowserRouter>
+    </StrictMode>
+  );
   if (!root.firstElementChild) {
     createRoot(root).render(app);
     return;
@@ -44,6 +51,8 @@ async function start(root: HTMLElement) {
   hydrateRoot(root, app);
 }
 
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element.");
 // Not awaited at the top level: the route's chunks import this chunk's shared code, and a module
 // still awaiting at its top level cannot be imported until it finishes — they would wait forever.
 void start(container);

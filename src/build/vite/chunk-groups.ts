@@ -38,7 +38,7 @@ const sharedByAllBlocks =
  * the bundler it would join the treatment page's chunk, one of the places that import it.
  */
 const translationRuntime =
-  /[\\/]src[\\/](site[\\/]i18n[\\/](translation-runtime|translations|translated-layout|list-files)\.ts|shared[\\/]i18n[\\/]keys\.ts)$/;
+  /[\\/]src[\\/](site[\\/]i18n[\\/](translation-runtime|translations|translated-layout|list-files)\.ts|shared[\\/]i18n[\\/](keys|texts)\.ts)$/;
 
 /**
  * The interface words blocks show (src/site/config/block-words.ts and src/site/i18n/block-words.ts,

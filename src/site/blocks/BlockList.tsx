@@ -9,8 +9,9 @@
  */
 import { Component, type ComponentType, createContext, Fragment, type ReactNode, use, useContext } from "react";
 import type { Block } from "../../shared/generated/blocks/block";
-import { documentTexts } from "../../shared/i18n/texts";
-import { useFallbackLang } from "../i18n/context";
+import { useFallbackLang, useLanguage } from "../i18n/context";
+import { defaultLanguage } from "../i18n/languages";
+import { translationRuntime } from "../i18n/lazy-translations";
 import { fulfilled, memoLoader, type Tracked } from "../tracked";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
 import { messages } from "../ui/renderer-text";
@@ -87,8 +88,12 @@ export const BlockMarkers = createContext(false);
  */
 function useWhollyEnglish(): (block: Block) => boolean {
   const langOf = useFallbackLang();
+  // Only a page in another language can have one; the texts' walker comes with its translation
+  // runtime (loaded before such a page renders), so a page in the default language loads neither.
+  const runtime = useLanguage() === defaultLanguage ? undefined : use(translationRuntime());
+  if (!runtime) return () => false;
   return (block) => {
-    const texts = documentTexts(block);
+    const texts = runtime.documentTexts(block);
     return texts.length > 0 && texts.every((text) => langOf(text.value) !== undefined);
   };
 }

@@ -4,7 +4,7 @@
  * that language's first page. The app carries this gateway, not the runtime.
  */
 import type { Translated } from "../../shared/i18n/keys";
-import { fulfilled, memoLoader, type Tracked } from "../tracked";
+import { fulfilled, memoLoader, type Tracked, track } from "../tracked";
 import { defaultLanguage } from "./languages";
 
 type Runtime = typeof import("./translation-runtime");
@@ -25,6 +25,9 @@ export function loadRuntime(): Promise<Runtime> {
   );
   return loading;
 }
+
+/** The translation runtime, as React's `use()` reads it: at once once it has loaded. */
+export const translationRuntime = (): Tracked<Runtime> => (runtime ? fulfilled(runtime) : track(loadRuntime()));
 
 const noStrings: Strings = {};
 const none = fulfilled(noStrings);

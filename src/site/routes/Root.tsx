@@ -106,14 +106,19 @@ export function Root({ lang = defaultLanguage }: { lang?: string }) {
     <LanguageProvider config={config}>
       <LinkNavigationProvider>
         <NotificationsProvider>
-          <Layout>
-            <PageBoundary pathname={pathname}>
-              <Suspense fallback={<RouteLoading />}>
-                <Outlet />
-                <PageHydrated />
-              </Suspense>
-            </PageBoundary>
-          </Layout>
+          {/* A boundary of its own: React hydrates a prerendered page's root in one task, what is
+              inside a Suspense boundary in short slices that let the browser respond between them
+              (the page below has one too). Nothing in the layout waits for anything. */}
+          <Suspense>
+            <Layout>
+              <PageBoundary pathname={pathname}>
+                <Suspense fallback={<RouteLoading />}>
+                  <Outlet />
+                  <PageHydrated />
+                </Suspense>
+              </PageBoundary>
+            </Layout>
+          </Suspense>
         </NotificationsProvider>
       </LinkNavigationProvider>
     </LanguageProvider>
