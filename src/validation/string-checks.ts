@@ -77,8 +77,11 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
       }
     }
     if (parts || wholeLengths.has(value.length)) {
-      const rule = rules.find((r) => (r.match === "whole" ? value === r.text : value.includes(r.text)));
-      if (rule) found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
+      for (const rule of rules) {
+        if (rule.match === "whole" ? value !== rule.text : !value.includes(rule.text)) continue;
+        found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
+        break;
+      }
     }
   };
 
@@ -101,8 +104,9 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
         walk(value[i], inSchema, list);
       }
     } else {
-      for (const name in record) {
-        if (!Object.hasOwn(record, name)) continue;
+      const names = Object.keys(record);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
         const child = record[name];
         steps[depth] = name;
         walk(child, inSchema || name === "$schema", Array.isArray(child) ? name : undefined);
