@@ -327,8 +327,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
         { kind: "list-file", dataFile, page },
       ]);
   }
-  // The whole collection, the spec's data file, made of the treatments' data files.
-  for (const entry of Object.values(catalogEntries)) {
+  // The whole collection, the spec's data file, made of the treatments' data files: only where
+  // site.json asks for it (120 MB at 10,000 treatments, which the site's pages never fetch).
+  for (const entry of bundle.siteFacts.wholeCollectionFiles ? Object.values(catalogEntries) : []) {
     const hash = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
     planned.push({ key: { kind: "whole-data", dataFile: entry.dataFile }, hash, deps: [] });
   }

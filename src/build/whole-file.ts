@@ -1,5 +1,6 @@
 /**
- * The whole collection as one data file (the spec's `assets/data/{file}.json`), made of the
+ * The whole collection as one data file (the spec's `assets/data/{file}.json`, published only
+ * where site.json's `wholeCollectionFiles` asks for it), made of the
  * treatments' own data files: each is its collection cut down to one treatment, so a treatment's
  * JSON is the text between the parts every such file shares, and the whole file is those texts
  * joined. At 10,000 treatments that is 120 MB from 10,000 files; an incremental build takes the

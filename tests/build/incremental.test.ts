@@ -18,8 +18,14 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
   const folder = () => collectionFile().replace(/\.json$/, "");
   let asOneFile: Record<string, string>;
 
+  const siteJson = () => path.join(copy.root, "site-config/site.json");
+  const whole = () => path.join(copy.root, "dist/assets/data", copy.dataFile);
+
   beforeAll(async () => {
     copy = siteCopy(20, "file");
+    // The collection published whole too, as site.json may ask: an incremental build keeps it as --force makes it.
+    const site = JSON.parse(readFileSync(siteJson(), "utf8"));
+    writeFileSync(siteJson(), JSON.stringify({ ...site, wholeCollectionFiles: true }, null, 2));
     await build(true);
     asOneFile = snapshot(copy.root);
   }, 120_000);
@@ -51,6 +57,7 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
       `made again: ${item.url}, /te${item.url}, /hi${item.url}, data file and built-in copy of ${slug} (treatment '${slug}' changed)`,
     );
     const incremental = snapshot(copy.root);
+    expect(readFileSync(whole(), "utf8")).toContain("Coronary Angioplasty (renamed)");
     const page = `${item.url.replace(/^\//, "")}/index.html`;
     expect(incremental[page]).not.toBe(asOneFile[page]);
     expect(readFileSync(path.join(copy.root, "dist", page), "utf8")).toContain("Coronary Angioplasty (renamed)");
@@ -117,5 +124,15 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
     const assets = [...home.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(3);
     for (const asset of assets) expect(existsSync(path.join(copy.root, "dist", asset)), asset).toBe(true);
+  });
+
+  it("publishes no whole collection file once site.json no longer asks for one", async () => {
+    expect(existsSync(whole())).toBe(true);
+    const { wholeCollectionFiles: _asked, ...site } = JSON.parse(readFileSync(siteJson(), "utf8"));
+    writeFileSync(siteJson(), JSON.stringify(site, null, 2));
+    const report = await build();
+    expect(report.full).toBe(true);
+    expect(existsSync(whole())).toBe(false);
+    expect(existsSync(path.join(copy.root, "dist/assets/data/cardiology-sub-departments/_index.json"))).toBe(true);
   });
 });

@@ -339,6 +339,8 @@ export const siteFacts = {
   logo: site.logo.src,
   branches,
   languages,
+  /** Whether each collection is published as one data file too (site.json's wholeCollectionFiles). */
+  wholeCollectionFiles: site.wholeCollectionFiles === true,
 };
 
 /**

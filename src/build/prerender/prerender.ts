@@ -30,7 +30,11 @@ export interface ServerBundle {
   listPages(catalog: Catalog): Promise<PageSpec[]>;
   catalogListPages(catalog: Catalog): Record<string, import("../../shared/collections/data-files").TreatmentListPage[]>;
   runJobs(jobs: Job[], context: JobContext): Promise<JobResult>;
-  siteFacts: { canonicalBase: string; languages: { code: string; englishName: string }[] };
+  siteFacts: {
+    canonicalBase: string;
+    languages: { code: string; englishName: string }[];
+    wholeCollectionFiles: boolean;
+  };
 }
 
 /** Builds src/build/prerender/entry-server.tsx for Node into ssrDir (`tsx scripts/prerender.ts`). */

@@ -18,7 +18,7 @@
  * - `assets/builtin/{stem}/{slug}.js`, `_index.js` and `assets/builtin/{lang}/{stem}/{slug}.js`: the
  *   built-in copies, one module each, used when a data file cannot be loaded;
  * - `assets/data/{stem}.json`: the whole collection, the spec's data file, for anyone who reads it
- *   (exactly the spec's shape: no `translated` field).
+ *   (exactly the spec's shape: no `translated` field), where site.json's `wholeCollectionFiles` asks for it.
  *
  * `{stem}` is the data file's name without `.json` (`cardiology-sub-departments`); it always ends
  * in `-sub-departments`, so it never clashes with a language's code. Slugs are lower-case words

@@ -116,6 +116,10 @@ export interface Site {
    */
   production: boolean;
   /**
+   * True to publish each treatment collection as one data file as well, at assets/data/{collection}.json (the spec's 'Cardiology data' call: every treatment of the collection in one file), for readers outside the site. The site's own pages never fetch it: each loads its own treatment's data file. Leave it out (or false) on a large site: at 10,000 treatments the file is 120 MB, too large to compress, and every build that changes a treatment writes it again.
+   */
+  wholeCollectionFiles?: boolean;
+  /**
    * Which content is medical advice, and how it is reviewed. Medical content records the doctor who reviewed it and when ('review'); the page shows it, the validator warns 30 days before a review is due and '--publish' refuses overdue ones, and in the hosted editor a change to medical content needs a clinical reviewer's approval besides the usual review. Leave it out for the defaults: treatment pages, speciality pages and blog articles are medical, reviewed every 12 months, with approval required once 'production' is true.
    */
   clinicalReview?: {
