@@ -2,23 +2,45 @@
  * Answers a hosted editor keeps per site folder (the file list, the pickers' choices), so a
  * request does not read hundreds of files from disk. An answer is kept while the folder's version
  * (its worktree's HEAD commit: moved by every save's commit, a merge, a restore, or another
- * instance's saves taken in) is the same and nothing was written through its SiteApi meanwhile.
+ * instance's saves taken in) is the same and nothing it depends on was written through its
+ * SiteApi. When the version moves, the answer is carried over if what changed between the two
+ * commits cannot change it (`carries`: the text of a folder collection's treatment page files,
+ * which the list only counts), so the read after a treatment's save is not a read of everything.
  */
+import { collectionPlace } from "../shared/collection-paths";
+
+/** Whether changing the text of `file` (an editor path) leaves the file list and the choices as they are. */
+export function keepsAnswers(file: string): boolean {
+  // A translation of a treatment page file is listed as little as the English one.
+  const english = file.replace(/^([^/]+)\/i18n\/[^/]+\//, "$1/");
+  const place = collectionPlace(english);
+  return place?.storage === "folder" && place.slug !== undefined;
+}
+
+export interface KeptAnswersOptions {
+  /** What the folder is at; absent, nothing is kept (`npm run edit`: anyone may change a file). */
+  version?: () => Promise<string>;
+  /** Whether answers made at version `from` still hold at `to` (see `keepsAnswers`). */
+  carries?: (from: string, to: string) => Promise<boolean>;
+}
+
 export class KeptAnswers {
-  /** Writes made through the SiteApi: part of each answer's key. */
-  private writes = 0;
   private readonly answers = new Map<string, { key: string; answer: Promise<unknown> }>();
 
-  /** `version`: what the folder is at; absent, nothing is kept (anyone may change a file). */
-  constructor(private readonly version?: () => Promise<string>) {}
+  constructor(private readonly options: KeptAnswersOptions = {}) {}
 
   /** `make`'s answer, kept under `name`; one making at a time is shared by everyone who asks meanwhile. */
   async get<T>(name: string, make: () => Promise<T>): Promise<T> {
-    if (!this.version) return make();
+    const { version, carries } = this.options;
+    if (!version) return make();
     // The key is read before the answer is made: a change meanwhile gives the next ask a new key.
-    const key = `${await this.version()}\0${this.writes}`;
+    const key = await version();
     const held = this.answers.get(name);
     if (held?.key === key) return held.answer as Promise<T>;
+    if (held && carries && (await carries(held.key, key).catch(() => false)) && this.answers.get(name) === held) {
+      held.key = key;
+      return held.answer as Promise<T>;
+    }
     const answer = make();
     this.answers.set(name, { key, answer });
     answer.catch(() => {
@@ -27,9 +49,16 @@ export class KeptAnswers {
     return answer;
   }
 
-  /** Something was written through the SiteApi: every answer is made again. */
-  wrote(): void {
-    this.writes++;
-    this.answers.clear();
+  /**
+   * The version moved from `from` to `to` by a commit of texts that `keepsAnswers` (a save of a
+   * treatment made here): answers made at `from` hold at `to`, with no look at what changed.
+   */
+  moved(from: string, to: string): void {
+    for (const held of this.answers.values()) if (held.key === from) held.key = to;
+  }
+
+  /** `file` (an editor path) was written or removed through the SiteApi: answers it can change are made again. */
+  wrote(file: string): void {
+    if (!keepsAnswers(file)) this.answers.clear();
   }
 }

@@ -76,6 +76,8 @@ export interface SiteApiOptions {
    * Absent (`npm run edit`, where anyone may change a file), they are read every time.
    */
   version?: () => Promise<string>;
+  /** Whether what changed between two versions leaves the kept answers as they are (kept-answers.ts). */
+  carries?: (from: string, to: string) => Promise<boolean>;
 }
 
 export function refused(result: CheckResult): [number, RefusedResponse] {
@@ -105,7 +107,7 @@ export class SiteApi {
     this.index = new CollectionIndex(this.store, options.folders);
     this.folderUntranslated = new FolderUntranslated(this.store);
     this.translationQueue = new TranslationQueue(this.store);
-    this.kept = new KeptAnswers(options.version);
+    this.kept = new KeptAnswers({ version: options.version, carries: options.carries });
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
     void this.store
       .list()
@@ -126,10 +128,15 @@ export class SiteApi {
 
   /** Tells the hooks that a file was written (or removed). */
   wrote(absolute: string) {
-    this.kept.wrote();
     this.options.onWrite?.(absolute);
     const relative = path.relative(this.store.siteRoot, absolute).split(path.sep).join("/");
+    this.kept.wrote(`${this.store.prefix}/${relative}`);
     this.options.folders?.wrote(`${this.store.prefix}/${relative}`);
+  }
+
+  /** Its folder's version moved by a commit of files `keepsAnswers` (kept-answers.ts): what is kept holds. */
+  movedBy(from: string, to: string): void {
+    this.kept.moved(from, to);
   }
 
   /** The site's files as the sidebar lists them, with the languages and untranslated counts. */

@@ -6,8 +6,8 @@ import { rename } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SiteWorkspace } from "../../../src/editor/server/changes";
+import { headCommit } from "../../../src/editor/server/changes/head";
 import { ConfigStore } from "../../../src/editor/server/config-store";
-import { headCommit } from "../../../src/editor/server/hosted/git-head";
 import { SiteApi } from "../../../src/editor/server/site-api";
 import type { FileListResponse } from "../../../src/editor/shared/api";
 import { alice, editJson, gitIn, makeProject, type TempProject, tara } from "./repo";
@@ -101,12 +101,12 @@ describe("saves pushed in the background", { timeout: 120_000 }, () => {
     expect(title(await site.files())).toBe("Welcome");
 
     // Another instance saves to the same change set; this one takes the commit in (as a save does first).
+    await ws.idle();
     const other = await SiteWorkspace.open({
       dataDir: project.dataDir("other"),
       remote: ws.remote,
       projectRoot: project.root,
     });
-    await ws.idle();
     await other.ensure("quick");
     await editJson(path.join(other.dir("quick"), home), (doc) => {
       (doc.meta as { title: string }).title = "Hello";

@@ -17,6 +17,7 @@ import { appendFile, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { describeFileChanges } from "./describe";
 import { authorEnv, changedBetween, GitError, git, gitText, textAt } from "./git";
+import { headCommit } from "./head";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
 import { PushQueue, type PushState } from "./push-queue";
@@ -50,6 +51,8 @@ export class SiteWorkspace {
   /** Change sets' saves on their way to the remote. */
   readonly pushes: PushQueue;
   private readonly spare: SpareWorktree;
+  /** Each change set's last commit made here and its tree: the next save compares with it without asking git. */
+  private readonly trees = new Map<string, { commit: string; tree: string }>();
 
   private constructor(
     readonly dataDir: string,
@@ -156,21 +159,34 @@ export class SiteWorkspace {
    * the change set's branch. The push to the remote follows in the background (push-queue.ts).
    */
   async commit(id: string, files: string[], message: string, author: Author): Promise<string> {
+    return (await this.commitFiles(id, files, message, author)).commit;
+  }
+
+  /** `commit`, saying which commit it was made on too (the same two when nothing changed). */
+  commitFiles(
+    id: string,
+    files: string[],
+    message: string,
+    author: Author,
+  ): Promise<{ parent: string; commit: string }> {
     for (const file of files) checkPath(file);
     return this.locks.run(id, async () => {
       const dir = await this.ensureUnlocked(id);
-      const [head, headTree] = (await gitText(dir, ["rev-parse", "HEAD", "HEAD^{tree}"])).split("\n");
+      const head = await headCommit(dir);
       // No paths would mean every file of the worktree to `git add`: nothing is saved instead.
-      if (files.length === 0) return head;
+      if (files.length === 0) return { parent: head, commit: head };
+      const kept = this.trees.get(id);
+      const headTree = kept?.commit === head ? kept.tree : await gitText(dir, ["rev-parse", `${head}^{tree}`]);
       await git(dir, ["add", "-A", "--", ...files]);
       // The commit is made from the index as it is (git commit would first look at every file of
       // the worktree: a tenth of a second at 10,000 treatments), and no empty commit is made.
       const tree = await gitText(dir, ["write-tree"]);
-      if (tree === headTree) return head;
+      if (tree === headTree) return { parent: head, commit: head };
       const commit = await gitText(dir, ["commit-tree", tree, "-p", head, "-m", message], { env: authorEnv(author) });
       await git(dir, ["update-ref", "-m", "commit: a save", `refs/heads/changes/${id}`, commit, head]);
+      this.trees.set(id, { commit, tree });
       this.pushes.schedule(id);
-      return commit;
+      return { parent: head, commit };
     });
   }
 
@@ -222,6 +238,7 @@ export class SiteWorkspace {
     this.pushes.forget(id);
     await this.pushes.settled(id);
     this.pushes.forget(id);
+    this.trees.delete(id);
     return this.locks.run(id, async () => {
       if (existsSync(dir)) await this.spare.recycle(dir);
       await git(this.repo, ["branch", "-D", `changes/${id}`], { okCodes: [1] });
@@ -257,11 +274,11 @@ export class SiteWorkspace {
       return dir;
     }
     // Removed by another instance (its branch pruned by a fetch): the worktree here is left over.
-    if (!(await this.exists(this.headRef(id)))) throw new Error(`There is no change set '${id}'.`);
+    const saved = await this.commitOf(this.headRef(id));
+    if (saved === undefined) throw new Error(`There is no change set '${id}'.`);
     // Saves of ours on their way: their push replays them on top of another instance's (pushSaved).
     if (this.pushes.unpushed(id)) return dir;
-    const head = await gitText(dir, ["rev-parse", "HEAD"]);
-    const saved = await gitText(this.repo, ["rev-parse", this.ref("head", id)]);
+    const head = await headCommit(dir);
     // Another instance saved to this change set: take its commits (ours, when some are still
     // unpushed, go on top of theirs when they are pushed: pushSaved).
     if (head !== saved && (await this.isAncestor(head, saved)))
@@ -314,6 +331,12 @@ export class SiteWorkspace {
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     return (await git(this.repo, ["merge-base", "--is-ancestor", ancestor, descendant], { okCodes: [1] })).code === 0;
+  }
+
+  /** The commit a ref names, or undefined when there is no such ref. */
+  async commitOf(ref: string): Promise<string | undefined> {
+    const out = await git(this.repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { okCodes: [1] });
+    return out.code === 0 ? out.stdout.trim() : undefined;
   }
 
   async exists(ref: string): Promise<boolean> {

@@ -6,10 +6,12 @@
  */
 import path from "node:path";
 import type { SiteWorkspace } from "../changes";
+import { git } from "../changes/git";
+import { headCommit } from "../changes/head";
 import type { CheckThread } from "../check-thread";
 import { ConfigStore } from "../config-store";
+import { keepsAnswers } from "../kept-answers";
 import { SiteApi } from "../site-api";
-import { headCommit } from "./git-head";
 import type { PublishedFolders } from "./shared-folders";
 
 export class ChangeSites {
@@ -30,6 +32,12 @@ export class ChangeSites {
       checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
       // Every change to a worktree is committed (or written by its SiteApi): lists are kept per commit.
       version: () => headCommit(root),
+      carries: async (from, to) => {
+        const changed = (await git(root, ["diff", "--no-renames", "--name-status", "-z", from, to])).stdout.split("\0");
+        for (let i = 0; i + 1 < changed.length; i += 2)
+          if (changed[i] !== "M" || !keepsAnswers(changed[i + 1])) return false;
+        return true;
+      },
     });
   }
 

@@ -18,6 +18,7 @@ import type { Person } from "../auth/types";
 import { buildSteps, commitMessage, type PublishSteps, SiteWorkspace } from "../changes";
 import { CheckThread } from "../check-thread";
 import { HttpError } from "../http-error";
+import { keepsAnswers } from "../kept-answers";
 import { contentRoutes } from "../routes/content";
 import type { Written } from "../site-api";
 import { buildEditorApp } from "./app-build";
@@ -146,7 +147,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const refusal = writeRefusal(request.person as Person, file);
       if (refusal) throw new HttpError(403, refusal);
     },
-    written: (request) => async (files: Written[]) => {
+    written: (request, site) => async (files: Written[]) => {
       const id = String(request.headers[changeSetHeader]);
       const person = request.person as Person;
       const message = files
@@ -160,12 +161,15 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
             ),
         )
         .join("\n");
-      await workspace.commit(
+      const { parent, commit } = await workspace.commitFiles(
         id,
         files.map((f) => f.path),
         message,
         authorOf(person),
       );
+      // A treatment's text saved: the file list and choices kept for the commit before still hold.
+      if (files.every((f) => f.before !== undefined && f.after !== undefined && keepsAnswers(f.path)))
+        site.movedBy(parent, commit);
       void checks.wrote(workspace.dir(id), files).catch(() => undefined);
       const row = await db.changeSets.get(id);
       // An approval was for what the reviewer saw: a later change needs another look.

@@ -1,0 +1,37 @@
+/**
+ * The commit a worktree is at, read from git's files (its HEAD, and the loose ref that names)
+ * rather than asked of a git process: a request or a save can look cheaply whether a worktree
+ * moved. A ref git keeps packed, or a layout not as expected, is asked of git.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gitText } from "./git";
+
+const commitId = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+export async function headCommit(dir: string): Promise<string> {
+  try {
+    let gitDir = path.join(dir, ".git");
+    // A worktree's .git is a file naming its folder in the repository; a clone's is the folder.
+    const pointer = await readFile(gitDir, "utf8").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "EISDIR") return undefined;
+      throw error;
+    });
+    const named = pointer === undefined ? undefined : /^gitdir: (.+)$/m.exec(pointer)?.[1];
+    if (named) gitDir = path.resolve(dir, named.trim());
+    const head = (await readFile(path.join(gitDir, "HEAD"), "utf8")).trim();
+    if (commitId.test(head)) return head;
+    const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
+    if (ref) {
+      const common = await readFile(path.join(gitDir, "commondir"), "utf8").then(
+        (text) => path.resolve(gitDir, text.trim()),
+        () => gitDir,
+      );
+      const commit = (await readFile(path.join(common, ref), "utf8").catch(() => "")).trim();
+      if (commitId.test(commit)) return commit;
+    }
+  } catch {
+    // Not laid out as expected: git says.
+  }
+  return gitText(dir, ["rev-parse", "HEAD"]);
+}
