@@ -47,6 +47,27 @@ describe("the string checks' look at a file's text", () => {
     }
   });
 
+  it("finds what is cut in two where a long text's windows meet", () => {
+    const window = 1 << 16;
+    for (const [value, expected] of [
+      ["a Sample address line", "Placeholder"],
+      ["a carriage\\rreturn", "RefusedCharacter"],
+      ["a \\u001b escape", "RefusedCharacter"],
+    ]) {
+      const before = '{"pad": "';
+      for (let shift = 0; shift < 24; shift++) {
+        const padding = "x".repeat(window - before.length - 4 - shift);
+        const text = `${before}${padding} ${"y".repeat(window * 2)}", "late": "${"z".repeat(window * 2 + shift)}", "name": "${value}"}`;
+        const cut = `${before}${padding}", "name": "${value}", "pad2": "${"y".repeat(window * 3)}"}`;
+        for (const long of [text, cut]) {
+          const { screened, full } = both(long);
+          expect({ shift, found: found(screened) }).toEqual({ shift, found: [`${expected} /name`] });
+          expect(screened).toEqual(full);
+        }
+      }
+    }
+  });
+
   it("finds what a full search finds in every file of the site", () => {
     const files = (readdirSync(siteRoot, { recursive: true }) as string[]).filter((f) => f.endsWith(".json"));
     expect(files.length).toBeGreaterThan(50);
