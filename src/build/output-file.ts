@@ -8,7 +8,8 @@
  * of its time there. Writing in place reuses the blocks (measured: 0.1 ms a file instead of 1 ms).
  * A reader may see a file half-written, as it could with a truncating write.
  */
-import { closeSync, constants, ftruncateSync, openSync, writeSync } from "node:fs";
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeSync } from "node:fs";
+import path from "node:path";
 
 export function writeOutput(file: string, content: string | Uint8Array): void {
   writeOutputParts(file, [typeof content === "string" ? Buffer.from(content) : content]);
@@ -16,7 +17,7 @@ export function writeOutput(file: string, content: string | Uint8Array): void {
 
 /** writeOutput of the parts joined, without joining them (the whole collection: 120 MB at 10,000 treatments). */
 export function writeOutputParts(file: string, parts: readonly Uint8Array[]): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT, 0o644);
+  const fd = openCreating(file);
   try {
     let position = 0;
     for (const bytes of parts) {
@@ -27,5 +28,21 @@ export function writeOutputParts(file: string, parts: readonly Uint8Array[]): vo
     ftruncateSync(fd, position);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Opens `file` for writing, making its folder when it has none. The folder is made only when the
+ * open says it is missing: a build writes over the last build's dist/, where every page's folder is
+ * there already, and a mkdir before each page's open cost a system call per page for nothing.
+ */
+function openCreating(file: string): number {
+  const flags = constants.O_WRONLY | constants.O_CREAT;
+  try {
+    return openSync(file, flags, 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    return openSync(file, flags, 0o644);
   }
 }

@@ -5,7 +5,7 @@
  * the jobs whose inputs changed (src/build/build.ts): on a worker per core when there are many,
  * in its own thread when there are few. This module is part of the server bundle, with the site.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   builtInModule,
@@ -195,7 +195,6 @@ export async function runJobs(
   const { item, translation } = readersOf(context.catalog);
   const sources: PageSources = { catalog: context.catalog.catalog, item, translation, lists: pages.lists };
   let assetsOf: ((modules: string[]) => { scripts: string[]; styles: string[] }) | undefined;
-  const made = new Set<string>();
 
   const write = (relative: string, content: string | Uint8Array) => {
     const file = path.join(context.distDir, relative);
@@ -211,11 +210,6 @@ export async function runJobs(
         result.unchanged++;
         return;
       }
-    }
-    const folder = path.dirname(file);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
     }
     timed("write", () => writeOutput(file, bytes));
     result.written.push(
