@@ -25,7 +25,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DIST_DIR=/app/dist \
-    LEADS_DB=/data/leads.db
+    LEADS_DB=/data/leads.db \
+    SOCIAL_CARD_CACHE=/data/social-cards
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

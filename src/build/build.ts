@@ -28,6 +28,7 @@ import { loadServerBundle, notFoundPage, pageTemplate, runJobsOnWorkers } from "
 import { projectRoot } from "./project-root";
 import { buildSearch } from "./search/build-search";
 import { isSitemapPart, robotsTxt, type SitemapLimits, sitemapFiles } from "./sitemap";
+import { siteCard, siteCardFile, writeSiteCard } from "./social/cards";
 import { BuildClock, cpuSeconds, seconds } from "./timings";
 import { type TypecheckResult, typecheck } from "./typecheck";
 import { moveStaged, startViteBuilds, type ViteBuilt } from "./vite/vite-builds";
@@ -346,6 +347,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const jobs: Job[] = [...staleJobs];
   if (full) for (const file of madeByVite) if (isCompressible(file)) jobs.push({ kind: "compress", file });
 
+  // The site's own card (what a static host shows while a page's card is not drawn), drawn beside the jobs.
+  const siteCardWritten = writeSiteCard(siteCard(bundle.siteFacts), distDir);
+  siteCardWritten.catch(() => undefined); // awaited below, after the jobs: not an unhandled rejection meanwhile
   since = performance.now();
   const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full, fonts };
   const ordered = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || byPage(a, b));
@@ -360,9 +364,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
           throw error instanceof Error && error.name === pageBuildErrorName ? new BuildError(error.message) : error;
         });
   step(`pages and data (${plural(staleJobs.length, "job")} of ${plannedJobs.toLocaleString("en")})`, since);
-  if (result.cards && result.cards.drawn + result.cards.cached > 0)
+  if (result.cards && result.cards.written > 0)
     log(
-      `    social cards: ${plural(result.cards.drawn, "drawn", "drawn")}, ${result.cards.cached.toLocaleString("en")} from the cache`,
+      `    social cards: ${plural(result.cards.written, "new card")} named, drawn on request by the relay (or: npm run cards)`,
     );
   if (process.env.BUILD_PROFILE)
     log(
@@ -383,7 +387,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     languages: bundle.siteFacts.languages.map((l) => l.code),
     full,
   });
-  const written = [...result.written, ...search.written];
+  const written = [...result.written, ...search.written, ...(await siteCardWritten)];
   const removed: string[] = [...search.removed];
   step(`search index (${plural(search.pages, "page")})`, since);
 
@@ -437,7 +441,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     for (const name of readdirSync(distDir))
       if (isSitemapPart(name) && !(name in sitemaps)) removed.push(...removeOutput(distDir, name));
   if (full) {
-    const kept = new Set([...madeByVite, ...written, "shell.html", notFoundPage].map((f) => path.normalize(f)));
+    const kept = new Set(
+      [...madeByVite, ...written, "shell.html", notFoundPage, siteCardFile].map((f) => path.normalize(f)),
+    );
     removed.push(...removeAllBut(distDir, kept));
   }
   step("whole data files, sitemap, clean-up", since);

@@ -30,13 +30,16 @@ export function removeAllBut(dir: string, kept: Set<string>): string[] {
   return removed;
 }
 
-/** Removes the social cards under dist/social/ that no page shows; returns what it removed. */
+/**
+ * Removes the social cards under dist/social/ that no page shows (`shown`: their PNGs' paths),
+ * their sources with them. Returns what it removed.
+ */
 export function removeUnshownCards(distDir: string, shown: ReadonlySet<string>): string[] {
   const dir = path.join(distDir, "social");
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .map((name) => `social/${name}`)
-    .filter((file) => !shown.has(file))
+    .filter((file) => !shown.has(file.replace(/\.json$/, ".png")))
     .flatMap((file) => removeOutput(distDir, file));
 }
 

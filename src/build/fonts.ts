@@ -23,37 +23,14 @@
  * Subsetting a font takes a few seconds (harfbuzz), so each result is kept in the build cache by
  * the hash of the font and the characters: a build whose Telugu texts did not change gains no time.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { threadId } from "node:worker_threads";
 import { siteLanguages } from "../shared/i18n/languages.ts";
+import { cachedSubsetFile, fontsByLanguage, hash } from "../shared/social/script-fonts.ts";
 
-/** A script's font: its package's variable font file, its family and its Unicode block. */
-export interface ScriptFont {
-  file: string;
-  /** The same family's Latin letters, digits and punctuation (social cards mix them in). */
-  latinFile: string;
-  family: string;
-  block: [number, number];
-}
-
-/** Fonts by language code. A language not listed uses the site's own font stack. */
-export const fontsByLanguage: Record<string, ScriptFont> = {
-  te: {
-    file: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-telugu-wght-normal.woff2",
-    latinFile: "@fontsource-variable/noto-sans-telugu/files/noto-sans-telugu-latin-wght-normal.woff2",
-    family: "Noto Sans Telugu",
-    block: [0x0c00, 0x0c7f],
-  },
-  hi: {
-    file: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2",
-    latinFile: "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-latin-wght-normal.woff2",
-    family: "Noto Sans Devanagari",
-    block: [0x0900, 0x097f],
-  },
-};
+// Where they were first defined; the social cards (src/shared/social/) draw with them too.
+export { cachedSubsetFile, fontsByLanguage, hash, type ScriptFont } from "../shared/social/script-fonts.ts";
 
 /**
  * Characters every subset keeps beside the texts' own: the joiners that choose a conjunct's form,
@@ -137,50 +114,12 @@ export function withDecompositions(letters: string[]): string[] {
   return [...new Set(letters.flatMap((letter) => [letter, ...letter.normalize("NFD")]))];
 }
 
-export const hash = (...parts: (string | Buffer)[]) => {
-  const h = createHash("sha256");
-  for (const part of parts) h.update(part);
-  return h.digest("hex").slice(0, 10);
-};
-
 export const slug = (family: string) => family.toLowerCase().replace(/\s+/g, "-");
 
 /** A font's characters ranges for `unicode-range`: its script's block, and the joiners it keeps. */
 export function unicodeRange(block: [number, number]): string {
   const [from, to] = block.map((n) => n.toString(16).toUpperCase().padStart(4, "0"));
   return `U+${from}-${to},U+200C-200D,U+25CC`;
-}
-
-/**
- * `source` subset to `characters` (WOFF2, or TrueType for a drawing library; variable weight axis
- * limited or pinned by `wght`), from the cache under `cacheDir` when it was made before: by the
- * hash of the font, the characters and the axis. Returns the cached file's path.
- */
-export async function cachedSubsetFile(
-  source: Buffer,
-  characters: string,
-  wght: number | { min: number; max: number },
-  cacheDir: string,
-  name: string,
-  format: "woff2" | "truetype" = "woff2",
-): Promise<string> {
-  mkdirSync(cacheDir, { recursive: true });
-  const axis = typeof wght === "number" ? String(wght) : `${wght.min}-${wght.max}`;
-  // The range keeps its old cache names (font and characters only).
-  const key = typeof wght === "number" ? hash(source, characters, axis) : hash(source, characters);
-  const cached = path.join(cacheDir, `${name}-${key}.${format === "woff2" ? "woff2" : "ttf"}`);
-  if (!existsSync(cached)) {
-    // Loaded on a cache miss only: harfbuzz's WebAssembly is slow to start, and most builds find
-    // every subset in the cache.
-    const { default: subsetFont } = await import("subset-font");
-    const subset = await subsetFont(source, characters, { targetFormat: format, variationAxes: { wght } });
-    // Written aside and renamed: two workers making the same font never leave half a file. The
-    // build's workers are threads of one process: the name must differ per thread, not per process.
-    const temporary = `${cached}.${process.pid}.${threadId}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(temporary, subset);
-    renameSync(temporary, cached);
-  }
-  return cached;
 }
 
 /** `cachedSubsetFile`'s WOFF2 font, its bytes. */

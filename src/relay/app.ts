@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Form } from "../shared/generated/form";
+import { type CardRouteOptions, cardRoutes } from "./cards";
 import { type CrmSender, leadSquaredSender } from "./crm";
 import { loadForms } from "./forms";
 import { maxBodyBytes, registerLeadRoute } from "./leads-route";
@@ -75,6 +76,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Log level; default info. */
   logLevel?: string;
+  /** Link preview cards drawn on request (cards.ts); default kept in node_modules/.cache/social-cards, one thread. */
+  cards?: Partial<CardRouteOptions>;
 }
 
 /** A running server: its base URL and how to stop it. */
@@ -230,6 +233,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     onForeignHost: foreignHostWarning(log),
     log,
     metrics,
+  });
+  await app.register(cardRoutes, {
+    distDir: options.distDir,
+    cacheDir: path.resolve(options.cards?.cacheDir ?? "node_modules/.cache/social-cards"),
+    threads: options.cards?.threads ?? 1,
+    queue: options.cards?.queue ?? 100,
+    log,
   });
   await registerSite(app, options.distDir, apiBase, log);
 

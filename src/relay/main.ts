@@ -43,6 +43,7 @@ const running = await startServer({
   siteOrigin: settings.siteOrigin,
   trustProxy: settings.trustProxy,
   logLevel: settings.logLevel,
+  cards: settings.cards,
 }).catch((error: unknown) => {
   createLogger().fatal({ err: error instanceof Error ? error.message : String(error) }, "Cannot start");
   process.exit(1);

@@ -46,6 +46,8 @@ export interface RelaySettings {
   /** The Prometheus listener; absent: no metrics served. */
   metrics: { port: number; host: string } | undefined;
   logLevel: string;
+  /** Link preview cards drawn on request (cards.ts): where they are kept, threads, and how many may wait. */
+  cards: { cacheDir: string; threads: number; queue: number };
 }
 
 /** A problem with one setting. */
@@ -237,5 +239,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     metrics:
       metricsPort === undefined ? undefined : { port: metricsPort, host: env.METRICS_HOST?.trim() || "127.0.0.1" },
     logLevel,
+    cards: {
+      cacheDir: path.resolve(cwd, env.SOCIAL_CARD_CACHE?.trim() || "node_modules/.cache/social-cards"),
+      threads: positiveInt(env, "CARD_THREADS", 1),
+      queue: positiveInt(env, "CARD_QUEUE", 100, 0),
+    },
   };
 }

@@ -7,7 +7,7 @@
  * Prints a table and one JSON line. Run `npm run build` first.
  *
  * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
- *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end]
+ *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end | --only-fresh-clone]
  *          [--search 5,1000,10000 | --no-search | --only-search] [--no-validate] | --compression
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +20,7 @@ import { cardCost } from "./card-cost";
 import { compressionTable } from "./compression";
 import { endToEnd } from "./end-to-end";
 import { type FirstLoad, measureFirstLoad } from "./first-load";
+import { freshCloneBuild, freshCloneRow, printFreshSteps } from "./fresh-clone";
 import { type Issue28Figures, issue28Rows } from "./issue-28-rows";
 import { type LighthouseResult, runLighthouse } from "./lighthouse-run";
 import { syntheticCollections, timePrerender } from "./prerender-time";
@@ -59,6 +60,7 @@ export async function main() {
       "end-to-end": { type: "string", default: "1000,3334,10000" },
       "no-end-to-end": { type: "boolean", default: false },
       "only-end-to-end": { type: "boolean", default: false },
+      "only-fresh-clone": { type: "boolean", default: false },
       compression: { type: "boolean", default: false },
       search: { type: "string", default: "5,1000,10000" },
       "no-search": { type: "boolean", default: false },
@@ -76,6 +78,14 @@ export async function main() {
     const { measured, targets } = await searchBench(searchSizes, Number(values.runs));
     printTargets(targets);
     console.log(`\n${JSON.stringify({ search: measured, targets })}`);
+    return;
+  }
+  if (values["only-fresh-clone"]) {
+    // The first build of a fresh clone alone, at the largest --end-to-end size (fresh-clone.ts).
+    const fresh = freshCloneBuild(Math.max(...sizes));
+    printFreshSteps(fresh);
+    printTargets([freshCloneRow(fresh, "")]);
+    console.log(`\n${JSON.stringify({ fresh })}`);
     return;
   }
   if (values["only-end-to-end"]) {
@@ -151,7 +161,9 @@ export async function main() {
   );
   const cards = await cardCost(runs);
   report.cardCost = cards;
-  console.log(`\nSocial card, drawn from nothing (CPU ms, median of ${runs}): ${JSON.stringify(cards)}`);
+  console.log(
+    `\nSocial card from nothing (CPU ms, median): at build time ${JSON.stringify(cards.build)}, drawn on request ${JSON.stringify(cards.onRequest)}`,
+  );
   const validate = values["no-validate"] ? undefined : validateBench([10_000], runs)[0];
   if (validate) {
     report.validate = validate;

@@ -4,6 +4,7 @@
  * Lighthouse on the phone. Every row is printed with its target, met or not, and says so when a
  * flag skipped its measurement.
  */
+import type { CardCost } from "./card-cost";
 import type { LighthouseResult } from "./lighthouse-run";
 import { validateTargets } from "./validate";
 
@@ -18,8 +19,8 @@ export interface Issue28Figures {
   /** First-load JS (gzip bytes) and fonts by route name (budgets.ts's routes). */
   firstLoad?: Record<string, { js: number; fonts: number }>;
   lighthouse?: Record<string, LighthouseResult>;
-  /** CPU milliseconds per card, by language (card-cost.ts). */
-  cardCost?: Record<string, number>;
+  /** CPU milliseconds per card at build time and drawn on request, by language (card-cost.ts). */
+  cardCost?: CardCost;
   /** Ours against ajv-cli at 10,000 documents (validate.ts). */
   validate?: { size: number; ours: number; ajvCli: number; ratio: number };
 }
@@ -31,14 +32,18 @@ export function issue28Rows(figures: Issue28Figures, skipped: Record<keyof Issue
   const rows: Row[] = [];
   const notMeasured = (key: keyof Issue28Figures) => `not measured (${skipped[key]})`;
   const { cardCost, validate, firstLoad, lighthouse } = figures;
+  const costs = (ms: Record<string, number>, digits: number) =>
+    Object.entries(ms)
+      .map(([language, value]) => `${language} ${value.toFixed(digits)} ms`)
+      .join(", ");
+  // The build draws no page's card (it names it and writes its source); the relay draws it on
+  // its first request, in a thread of its own. The row is judged on the build's cost.
   rows.push({
     name: "card cost, one 1,200 x 630 card, English and Telugu: at most 10 ms CPU, or none at build time",
     value: cardCost
-      ? Object.entries(cardCost)
-          .map(([language, ms]) => `${language} ${ms.toFixed(0)} ms`)
-          .join(", ")
+      ? `at build time ${costs(cardCost.build, 2)} (named, not drawn); drawn on its first request by the relay ${costs(cardCost.onRequest, 0)}`
       : notMeasured("cardCost"),
-    met: cardCost !== undefined && Object.values(cardCost).every((ms) => ms <= 10),
+    met: cardCost !== undefined && Object.values(cardCost.build).every((ms) => ms <= 10),
   });
   const [validateRow] = validateTargets(validate, undefined);
   rows.push(validate ? validateRow : { ...validateRow, value: notMeasured("validate") });

@@ -23,17 +23,33 @@ export interface SiteCopy {
   remove: () => void;
 }
 
+/** What a fresh clone's `npm install` does not leave: every cache the build and its tools keep. */
+const caches = new Set([".cache", ".vite", ".vite-temp"]);
+
 /**
  * Copies the project and writes `count` cardiology treatments into it, as one file or as a
- * folder with one file per treatment.
+ * folder with one file per treatment. `fresh`: the copy is a fresh clone just installed, with a
+ * node_modules/ of its own holding a link to each of the checkout's packages but none of its
+ * caches (no build cache, no card or font subsets, no bundled CLI, no vite cache): its first
+ * build makes everything from nothing.
  */
-export function siteCopy(count: number, storage: "file" | "folder" = "folder", parent = os.tmpdir()): SiteCopy {
+export function siteCopy(
+  count: number,
+  storage: "file" | "folder" = "folder",
+  parent = os.tmpdir(),
+  { fresh = false } = {},
+): SiteCopy {
   const dir = mkdtempSync(path.join(parent, `site-${count}-`));
   for (const entry of readdirSync(root)) {
     if (skipped.has(entry)) continue;
     cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   }
-  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  if (fresh) {
+    mkdirSync(path.join(dir, "node_modules"));
+    for (const entry of readdirSync(path.join(root, "node_modules")))
+      if (!caches.has(entry))
+        symlinkSync(path.join(root, "node_modules", entry), path.join(dir, "node_modules", entry));
+  } else symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   const dataFile = "cardiology-sub-departments.json";
   const collectionsDir = path.join(dir, "site-config", "collections");
   const real = readCollections(path.join(root, "site-config", "collections"))[dataFile];

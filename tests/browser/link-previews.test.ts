@@ -1,14 +1,27 @@
 /**
  * Link previews in the built site (dist/, from npm run build): every prerendered page names a
- * social card that exists in the build, 1200 × 630, with the tags WhatsApp, Facebook, LinkedIn
- * and X read, and the card of a treatment page shows its own words, in its page's language.
+ * social card whose source the build wrote, 1200 × 630, with the tags WhatsApp, Facebook, LinkedIn
+ * and X read, and the card of a treatment page shows its own words, in its page's language. A
+ * crawler asking the relay for a page's og:image gets that PNG at once, drawn on its first request.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../src/relay/app";
 
 const dist = path.resolve(import.meta.dirname, "../../dist");
+const cardCache = mkdtempSync(path.join(tmpdir(), "link-previews-"));
+let relay: RunningServer;
+
+beforeAll(async () => {
+  relay = await startServer({ port: 0, distDir: dist, log: () => {}, cards: { cacheDir: cardCache } });
+});
+afterAll(async () => {
+  await relay?.close();
+  rmSync(cardCache, { recursive: true, force: true });
+});
 const treatment = "specialities/cardiology/treatment-for-heart-failure-in-kukatpally";
 
 function pages(): string[] {
@@ -21,7 +34,7 @@ const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
 
 describe("link previews in the built site", () => {
-  it("give every page a card of its own that exists in the build, with its size, words, locale and Twitter tags", async () => {
+  it("give every page a card of its own that the build named, with its size, words, locale and Twitter tags", () => {
     const all = pages();
     expect(all.length, "dist/ has no build: run 'npm run build' first").toBeGreaterThan(40);
     const images = new Set<string>();
@@ -51,9 +64,21 @@ describe("link previews in the built site", () => {
     expect(images.size).toBe(imageByWords.size);
     const english = all.filter((file) => !/^(te|hi)(\/|$)/.test(path.relative(dist, file)));
     expect(images.size).toBeGreaterThan(english.length - 1);
-    for (const image of images) {
-      const { width, height } = await sharp(path.join(dist, image)).metadata();
-      expect({ image, width, height }).toEqual({ image, width: 1200, height: 630 });
+    // Each is drawn on request from the source the build wrote beside its name (relay-cards.test.ts).
+    for (const image of images) expect(existsSync(path.join(dist, image.replace(/\.png$/, ".json"))), image).toBe(true);
+    expect(existsSync(path.join(dist, "site-card.png"))).toBe(true);
+  });
+
+  it("answer a page's og:image through the relay with its PNG, 1200 × 630, on the first request, English and Telugu", async () => {
+    const knee = "specialities/orthopedics/total-knee-replacement";
+    for (const page of [treatment, `te/${knee}`]) {
+      const image = meta(readFileSync(path.join(dist, page, "index.html"), "utf8"), "og:image") ?? "";
+      const res = await fetch(relay.url + new URL(image).pathname);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get("content-type"), page).toBe("image/png");
+      expect(res.headers.get("cache-control"), page).toBe("public, max-age=31536000, immutable");
+      const { width, height, format } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect({ page, width, height, format }).toEqual({ page, width: 1200, height: 630, format: "png" });
     }
   });
 

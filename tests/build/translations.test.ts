@@ -80,12 +80,13 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
     expect(readFileSync(dist(`te/${kneePage}/index.html`), "utf8")).toContain(changed);
     const incremental = snapshot(copy.root);
     const changedFiles = Object.keys(incremental).filter((f) => incremental[f] !== first[f]);
-    // The page's link preview shows its Telugu heading: a new card, and the old one is gone.
+    // The page's link preview shows its Telugu heading: a new card (its source, for the relay to
+    // draw), and the old one is gone.
     const cards = (files: Record<string, string>) => Object.keys(files).filter((f) => f.startsWith("social/"));
     const newCards = cards(incremental).filter((f) => !(f in first));
-    expect(newCards).toHaveLength(1);
+    expect(newCards).toEqual([expect.stringMatching(/^social\/[0-9a-f]{16}\.json$/)]);
     expect(cards(first).filter((f) => !(f in incremental))).toHaveLength(1);
-    expect(readFileSync(dist(`te/${kneePage}/index.html`), "utf8")).toContain(newCards[0]);
+    expect(readFileSync(dist(`te/${kneePage}/index.html`), "utf8")).toContain(newCards[0].replace(/\.json$/, ".png"));
     expect(changedFiles.filter((f) => !/\.(br|gz)$/.test(f)).sort()).toEqual([
       `assets/builtin/te/${stem}/${knee}.js`,
       `assets/data/te/${stem}/${knee}.json`,

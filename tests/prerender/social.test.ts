@@ -1,20 +1,23 @@
 /**
- * Link previews: each page's social card is drawn once (1200 × 630 PNG, the page's words and the
- * site's brand), kept in a cache under a name made from what it shows, and named in the page's
- * head with its size and text alternative, with Open Graph's locale and Twitter's large card.
+ * Link previews: each page's card (1200 × 630 PNG, the page's words and the site's brand) is
+ * named by a hash of what it shows, its source written beside the name for whatever draws it (the
+ * relay on request, npm run cards), and named in the page's head with its size and text
+ * alternative, with Open Graph's locale and Twitter's large card. The build draws none.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { headTags, localeOf } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
-import { cardDesign, cardFontFiles } from "../../src/build/social/card";
-import { type CardSpec, ownShareImage } from "../../src/build/social/card-spec";
-import { cardCounts, cardKey, ensureCard } from "../../src/build/social/cards";
-import { scriptFontOf, scriptText } from "../../src/build/social/script-text";
+import { cardCounts, nameCard, siteCard, writeSiteCard } from "../../src/build/social/cards";
+import { cardDesign, cardFontFiles } from "../../src/shared/social/card";
+import { cardKey, readCardSource } from "../../src/shared/social/card-key";
+import { ownShareImage } from "../../src/shared/social/card-spec";
+import { scriptFontOf, scriptText } from "../../src/shared/social/script-text";
+import { sampleCard } from "../helpers/cards";
 
 const folder = mkdtempSync(path.join(tmpdir(), "social-cards-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -24,36 +27,51 @@ const store = {
   cacheDir: path.join(folder, "cache"),
   canonicalBase: "https://www.hospitals.example",
 };
-const card: CardSpec = {
-  title: "Heart Failure Treatment in Kukatpally",
-  kicker: "Cardiology",
-  brand: "Sample Multi-Specialty Hospitals",
-  logo: "/images/logo.svg",
-  host: "www.hospitals.example",
-};
+const card = sampleCard;
 
 describe("a page's social card", { timeout: 30_000 }, () => {
-  it("is a 1200 × 630 PNG in the built site, named in the head with its size and words", async () => {
-    const image = await ensureCard(card, store);
+  it("is named in the head with its size and words, its source written for the relay to draw, and not drawn", () => {
+    const { image, files } = nameCard(card, store);
     expect(image).toMatchObject({ width: 1200, height: 630, type: "image/png" });
     expect(image.alt).toBe("Heart Failure Treatment in Kukatpally (Cardiology), Sample Multi-Specialty Hospitals");
     expect(image.url).toMatch(/^https:\/\/www\.hospitals\.example\/social\/[0-9a-f]{16}\.png$/);
-    const file = path.join(store.distDir, new URL(image.url).pathname);
-    const { width, height, format } = await sharp(file).metadata();
-    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: "png" });
+    const key = path.basename(image.url, ".png");
+    expect(files).toEqual([`social/${key}.json`]);
+    expect(readCardSource(store.distDir, key)).toEqual(card);
+    expect(readdirSync(path.join(store.distDir, "social")).filter((f) => f.endsWith(".png"))).toEqual([]);
   });
 
-  it("is drawn once: an unchanged page's card comes from the cache, a changed page gets a new one", async () => {
-    const first = await ensureCard(card, store);
-    const drawn = cardCounts.drawn;
+  it("keeps its name while the page is unchanged, and a changed page names another", () => {
+    const first = nameCard(card, store);
+    const written = cardCounts.written;
     rmSync(store.distDir, { recursive: true, force: true }); // a new build starts from an empty dist/
-    const again = await ensureCard(card, store);
-    expect(cardCounts.drawn).toBe(drawn);
-    expect(again.url).toBe(first.url);
-    expect(existsSync(path.join(store.distDir, new URL(again.url).pathname))).toBe(true);
-    const renamed = await ensureCard({ ...card, title: "Heart Failure Clinic" }, store);
-    expect(cardCounts.drawn).toBe(drawn + 1);
-    expect(renamed.url).not.toBe(first.url);
+    const again = nameCard(card, store);
+    expect(again.image.url).toBe(first.image.url);
+    expect(readFileSync(path.join(store.distDir, again.files[0]), "utf8")).toContain('"design":"card-');
+    expect(cardCounts.written).toBe(written + 1);
+    const renamed = nameCard({ ...card, title: "Heart Failure Clinic" }, store);
+    expect(renamed.image.url).not.toBe(first.image.url);
+  });
+
+  it("keeps a PNG drawn into dist/ (npm run cards) as one of the build's files", async () => {
+    const { image } = nameCard(card, store);
+    const png = path.join(store.distDir, new URL(image.url).pathname);
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toFile(png);
+    expect(nameCard(card, store).files).toEqual([
+      `social/${path.basename(png, ".png")}.json`,
+      `social/${path.basename(png)}`,
+    ]);
+  });
+
+  it("is, for the site itself, drawn into dist/site-card.png, from the cache the next time", async () => {
+    const facts = { name: "Sample Hospitals", logo: "/images/logo.svg", canonicalBase: store.canonicalBase };
+    const dist = path.join(folder, "site-card");
+    expect(await writeSiteCard(siteCard(facts), dist, store.cacheDir)).toEqual(["site-card.png"]);
+    const { width, height } = await sharp(path.join(dist, "site-card.png")).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+    expect(await writeSiteCard(siteCard(facts), dist, store.cacheDir)).toEqual([]);
   });
 });
 
@@ -69,17 +87,17 @@ describe("drawing a card", { timeout: 60_000 }, () => {
   };
 
   it("draws the same bytes whether it is a process's first card or a later one (a fresh and an incremental build agree)", async () => {
-    const { drawCard } = await import("../../src/build/social/card");
+    const { drawCard } = await import("../../src/shared/social/card");
     const first = await drawCard(card, logo, store.cacheDir);
     await drawCard({ ...card, title: "Another page between", kicker: "ఆర్థోపెడిక్స్" }, logo, store.cacheDir);
     expect((await drawCard(card, logo, store.cacheDir)).equals(first)).toBe(true);
     vi.resetModules(); // a new process: the site's template is drawn again
-    const fresh = await import("../../src/build/social/card");
+    const fresh = await import("../../src/shared/social/card");
     expect((await fresh.drawCard(card, logo, store.cacheDir)).equals(first)).toBe(true);
   });
 
   it("lays the page's words over the site's template: the accent pill and white title in the middle, the ground around", async () => {
-    const { drawCard } = await import("../../src/build/social/card");
+    const { drawCard } = await import("../../src/shared/social/card");
     const png = await drawCard({ ...card, title: "IIIIIIIIIIII" }, logo, store.cacheDir);
     const ground = await pixel(png, 1180, 315); // right of the words, left of nothing: the gradient
     expect(ground[0]).toBeLessThan(40); // a dark teal, not white and not the accent
@@ -136,14 +154,18 @@ describe("a translated page's social card", { timeout: 60_000 }, () => {
       expect(drawn.height, heading.slice(0, 20)).toBeLessThanOrEqual(306);
       expect(drawn.width, heading.slice(0, 20)).toBeLessThanOrEqual(1056);
     }
-    const image = await ensureCard({ ...card, title: "కరోనరీ యాంజియోగ్రామ్ ".repeat(4).trim() }, store);
-    expect(image).toMatchObject({ width: 1200, height: 630 });
+    const { drawCard } = await import("../../src/shared/social/card");
+    const png = await drawCard({ ...card, title: "కరోనరీ యాంజియోగ్రామ్ ".repeat(4).trim() }, undefined, store.cacheDir);
+    const { width, height } = await sharp(png).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
   });
 
   it("is a 1200 × 630 PNG with its words in its language, and keeps an English card's name", async () => {
-    const telugu = await ensureCard({ ...card, title: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ", kicker: "ఆర్థోపెడిక్స్" }, store);
+    const spec = { ...card, title: "టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ", kicker: "ఆర్థోపెడిక్స్" };
+    const telugu = nameCard(spec, store).image;
     expect(telugu.alt).toBe("టోటల్ నీ రీప్లేస్‌మెంట్ సర్జరీ (ఆర్థోపెడిక్స్), Sample Multi-Specialty Hospitals");
-    const { width, height } = await sharp(path.join(store.distDir, new URL(telugu.url).pathname)).metadata();
+    const { drawCard } = await import("../../src/shared/social/card");
+    const { width, height } = await sharp(await drawCard(spec, undefined, store.cacheDir)).metadata();
     expect({ width, height }).toEqual({ width: 1200, height: 630 });
     // An English card's name is made as before (its words, the design, the Latin font, the logo),
     // so no English card is drawn again.

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import path from "node:path";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../src/relay/app";
 import { tempDir } from "../helpers/relay";
@@ -92,7 +93,13 @@ beforeAll(async () => {
   await run(process.execPath, [...tsx, "scripts/compress.ts", dist], { cwd: root, env, maxBuffer: 64 << 20 });
 
   // Behind nginx, as deployed: it sets X-Forwarded-For and X-Forwarded-Proto.
-  relay = await startServer({ port: 0, distDir: dist, log: () => {}, trustProxy: true });
+  relay = await startServer({
+    port: 0,
+    distDir: dist,
+    log: () => {},
+    trustProxy: true,
+    cards: { cacheDir: path.join(out.dir, "cards") },
+  });
   const [port, tlsPort] = [await freePort(), await freePort()];
   const prefix = path.join(out.dir, "nginx");
   mkdirSync(path.join(prefix, "logs"), { recursive: true });
@@ -238,6 +245,24 @@ describe("the nginx config of the deployment guide", () => {
     expect(policyHeaders(fromNginx)).toEqual(policyHeaders(fromRelay));
   });
 
+  it("answers a page's og:image with its PNG, which a relay draws on the first request, cached for a year", async () => {
+    const page = readFileSync(path.join(dist, "specialities/cardiology/index.html"), "utf8");
+    const image = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "").pathname;
+    expect(image).toMatch(/^\/social\/[0-9a-f]{16}\.png$/);
+    const [fromNginx, fromRelay] = await both(image);
+    expect([fromNginx.status, fromRelay.status]).toEqual([200, 200]);
+    expect(fromNginx.headers.get("content-type")).toBe("image/png");
+    expect(fromNginx.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const png = Buffer.from(await fromNginx.arrayBuffer());
+    expect(png.equals(Buffer.from(await fromRelay.arrayBuffer()))).toBe(true);
+    const { width, height } = await sharp(png).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+    expect(policyHeaders(fromNginx)).toEqual(policyHeaders(fromRelay));
+    const unknown = await fetch(`${site}/social/0123456789abcdef.png`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("cache-control")).not.toMatch(/immutable/);
+  });
+
   it("hands /api/ to the relay: a first post without a token gets one, the retry is accepted", async () => {
     const body = JSON.stringify({
       form: "appointment",
@@ -307,10 +332,10 @@ describe("the Netlify files of the deployment guide", () => {
     expect(blocks.get("/assets/*")).toEqual({ "cache-control": "public, max-age=31536000, immutable" });
   });
 
-  it("leave an address with no page to the host's 404.html, the app shell the build writes", () => {
+  it("leave an address with no page to the host's 404.html, the app shell the build writes, and cards not drawn to the relays", () => {
     const redirects = readFileSync(path.join(deployDir, "netlify", "_redirects"), "utf8");
     const rules = redirects.split("\n").filter((line) => line.trim() && !line.startsWith("#"));
-    expect(rules.map((line) => line.split(/\s+/)[0])).toEqual(["/api/*"]);
+    expect(rules.map((line) => line.split(/\s+/)[0])).toEqual(["/api/*", "/social/*"]);
     expect(readFileSync(path.join(dist, "404.html"), "utf8")).toBe(readFileSync(path.join(dist, "shell.html"), "utf8"));
   });
 });

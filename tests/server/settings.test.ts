@@ -85,6 +85,20 @@ describe("relay settings", () => {
     expect(() => readSettings({ LOG_LEVEL: "loud" })).toThrow(/^LOG_LEVEL:/);
   });
 
+  it("reads where link preview cards are kept and how many are drawn at once", () => {
+    expect(readSettings({}, "/srv/site").cards).toEqual({
+      cacheDir: "/srv/site/node_modules/.cache/social-cards",
+      threads: 1,
+      queue: 100,
+    });
+    expect(
+      readSettings({ SOCIAL_CARD_CACHE: "/data/social-cards", CARD_THREADS: "2", CARD_QUEUE: "0" }, "/srv/site").cards,
+    ).toEqual({ cacheDir: "/data/social-cards", threads: 2, queue: 0 });
+    expect(() => readSettings({ CARD_THREADS: "0" })).toThrow(
+      "CARD_THREADS: '0' must be a whole number of at least 1.",
+    );
+  });
+
   it("needs SITE_ORIGIN for a production start, and says why in a full sentence with an example", () => {
     const why = (reason: string) =>
       `SITE_ORIGIN: set it to the site's public origin, such as SITE_ORIGIN=https://www.hospitals.example. This is a production start (${reason}), and the relay takes leads only from pages of the site's own origin: without SITE_ORIGIN it could only go by the Host each request names, which anyone can choose.`;

@@ -5,8 +5,8 @@
  * blocks, not scripts, so the content security policy's script-src 'self' holds.
  */
 
+import type { ShareImage } from "../../shared/social/card-spec";
 import type { LanguageFont } from "../fonts";
-import type { ShareImage } from "../social/card-spec";
 import type { PageInfo } from "./manifest";
 
 /** The fonts of languages that have one (src/build/fonts.ts), by language code. */

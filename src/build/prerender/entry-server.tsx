@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { type RouteObject, StaticRouter } from "react-router-dom";
 import { installJsdom } from "../../shared/html/node-dom";
 import { loadSanitiser } from "../../shared/html/sanitize";
+import { ownShareImage, type ShareImage } from "../../shared/social/card-spec";
 import {
   buildRoutes,
   clearCollectionCache,
@@ -21,8 +22,7 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
-import { ownShareImage, type ShareImage } from "../social/card-spec";
-import { type CardStore, cardCacheDir, cardCounts, ensureCard } from "../social/cards";
+import { type CardStore, cardCounts, type NamedCard, nameCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
 import { renderFormSlots } from "./form-slots";
 import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
@@ -159,12 +159,12 @@ export async function renderPage(
   );
 }
 
-/** A page's link preview image: the one its config names, or its card, drawn unless cached. */
-async function shareImageOf(info: PageInfo, store: CardStore): Promise<ShareImage | undefined> {
+/** A page's link preview image: the one its config names, or its card (named, not drawn: cards.ts). */
+function shareImageOf(info: PageInfo, store: CardStore): { image: ShareImage; card?: NamedCard } | undefined {
   if (!info.share) return undefined;
-  return "image" in info.share
-    ? ownShareImage(info.share.image, store.canonicalBase)
-    : ensureCard(info.share.card, store);
+  if ("image" in info.share) return { image: ownShareImage(info.share.image, store.canonicalBase) };
+  const card = nameCard(info.share.card, store);
+  return { image: card.image, card };
 }
 
 /** The list pages of a catalog, made once per thread for all the batches a worker runs with it. */
@@ -184,21 +184,18 @@ function listsOf(catalog: Catalog) {
  * its social card (src/build/social/cards.ts).
  */
 export async function runJobs(jobs: Job[], context: JobContext) {
-  const store = { distDir: context.distDir, cacheDir: cardCacheDir(), canonicalBase: site.canonicalBase };
+  const store = { distDir: context.distDir, canonicalBase: site.canonicalBase };
   const before = { ...cardCounts };
-  // The cards the pages name are files of dist/ too: a full build keeps what its jobs wrote.
+  // The cards' sources (and PNGs drawn into dist/) are files of dist/ too: a full build keeps what its jobs wrote.
   const cardFiles = new Set<string>();
   // Each page's card, so an incremental build knows which cards its pages still show.
   const pageCards: Record<string, string | null> = {};
   const result = await runJobsWith(jobs, context, {
     render: async (info, template) => {
-      const shareImage = await shareImageOf(info, store);
-      if (shareImage?.url.startsWith(`${site.canonicalBase}/social/`))
-        cardFiles.add(shareImage.url.slice(site.canonicalBase.length + 1));
-      pageCards[info.path] = shareImage?.url.startsWith(`${site.canonicalBase}/social/`)
-        ? shareImage.url.slice(site.canonicalBase.length + 1)
-        : null;
-      return renderPage({ ...info, shareImage }, template, { fonts: context.fonts });
+      const share = shareImageOf(info, store);
+      for (const file of share?.card?.files ?? []) cardFiles.add(file);
+      pageCards[info.path] = share?.card ? share.image.url.slice(site.canonicalBase.length + 1) : null;
+      return renderPage({ ...info, shareImage: share?.image }, template, { fonts: context.fonts });
     },
     pageInfo,
     lists: listsOf(context.catalog.catalog),
@@ -207,6 +204,6 @@ export async function runJobs(jobs: Job[], context: JobContext) {
     ...result,
     written: [...result.written, ...cardFiles],
     pageCards,
-    cards: { drawn: cardCounts.drawn - before.drawn, cached: cardCounts.cached - before.cached },
+    cards: { written: cardCounts.written - before.written, found: cardCounts.found - before.found },
   };
 }

@@ -84,8 +84,8 @@ export interface JobResult {
   times: Record<string, number>;
   /** The social card (relative to dist/) of each page rendered, null for a page without one. */
   pageCards?: Record<string, string | null>;
-  /** Social cards drawn, and taken from the cache (src/build/social/cards.ts). */
-  cards?: { drawn: number; cached: number };
+  /** Social cards' sources written, and found in dist/ already (src/build/social/cards.ts). */
+  cards?: { written: number; found: number };
 }
 
 /** Renders one page to its whole HTML document (entry-server.tsx). */

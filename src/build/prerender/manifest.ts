@@ -17,6 +17,7 @@ import type { SubDepartment } from "../../shared/generated/collection";
 import type { MedicalReview } from "../../shared/generated/defs";
 import type { Page } from "../../shared/generated/page";
 import { translateDocument } from "../../shared/i18n/keys";
+import type { ShareImage, ShareSource } from "../../shared/social/card-spec";
 import {
   branches,
   breadcrumbs,
@@ -49,7 +50,6 @@ import {
   treatmentPage,
   webPage,
 } from "../../site";
-import type { ShareImage, ShareSource } from "../social/card-spec";
 import { type Catalog, type CatalogCollection, listedCollection, type PageSpec } from "./page-list";
 import { appModule, blockModules, translationModules } from "./page-modules";
 import { entryKicker, shareOf } from "./share-source";
@@ -196,7 +196,7 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
     description: fillName(page.meta.description, entry, lang),
     canonical,
     structuredData,
-    // A translated page's card in its language (src/build/social/script-text.ts draws its script).
+    // A translated page's card in its language (src/shared/social/script-text.ts draws its script).
     share: await shareOf(
       english.meta.image ? { image: english.meta.image } : undefined,
       lang === defaultLanguage ? englishTitle : title,

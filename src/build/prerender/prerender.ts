@@ -31,6 +31,8 @@ export interface ServerBundle {
   catalogListPages(catalog: Catalog): Record<string, import("../../shared/collections/data-files").TreatmentListPage[]>;
   runJobs(jobs: Job[], context: JobContext): Promise<JobResult>;
   siteFacts: {
+    name: string;
+    logo: string;
     canonicalBase: string;
     languages: { code: string; englishName: string }[];
     wholeCollectionFiles: boolean;
@@ -92,13 +94,13 @@ function runWorker(ssrEntry: string, context: JobContext, next: () => Job[] | un
 export function mergeResults(results: JobResult[]): JobResult {
   const times: Record<string, number> = {};
   for (const r of results) for (const [part, ms] of Object.entries(r.times)) times[part] = (times[part] ?? 0) + ms;
-  const cards = (key: "drawn" | "cached") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
+  const cards = (key: "written" | "found") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
   return {
     // A social card shared by pages of several batches is named by each.
     written: [...new Set(results.flatMap((r) => r.written))],
     unchanged: results.reduce((n, r) => n + r.unchanged, 0),
     times,
-    cards: { drawn: cards("drawn"), cached: cards("cached") },
+    cards: { written: cards("written"), found: cards("found") },
     pageCards: Object.assign({}, ...results.map((r) => r.pageCards ?? {})),
   };
 }
@@ -182,7 +184,7 @@ export async function prerenderAll(options: {
     pages: specs.length,
     seconds: (performance.now() - started) / 1000,
     workers: options.workers,
-    cards: done.cards ?? { drawn: 0, cached: 0 },
+    cards: done.cards ?? { written: 0, found: 0 },
   };
 }
 
@@ -203,5 +205,5 @@ export async function main() {
     workers: Number(values.workers),
   });
   console.log(`Prerendered ${result.pages} pages in ${result.seconds.toFixed(2)} s (${result.workers} worker(s)).`);
-  console.log(`Social cards: ${result.cards.drawn} drawn, ${result.cards.cached} from the cache.`);
+  console.log(`Social cards: ${result.cards.written} named (drawn on request by the relay, or by npm run cards).`);
 }

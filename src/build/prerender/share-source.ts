@@ -1,5 +1,5 @@
+import type { CardSpec, ShareSource } from "../../shared/social/card-spec";
 import { defaultLanguage, type Entry, formatMessage, layoutConfig, prerenderWordsIn, site } from "../../site";
-import type { CardSpec, ShareSource } from "../social/card-spec";
 
 /** A card with the site's brand, or the page's own image when its config names one. */
 export async function shareOf(

@@ -1,95 +1,96 @@
 /**
- * The build's social cards: each page's card drawn once and kept in a cache folder under a name
- * made from everything it shows (its words, the logo's bytes, the fonts, the design), so a build
- * redraws only the cards of pages that changed, and the card's address changes with it (link
- * preview services keep an image by its address). Cards are written to <dist>/social/.
+ * The build's social cards: the build names each page's card and draws none. A card's name is a
+ * hash of everything it shows (src/shared/social/card-key.ts); the build writes what to draw
+ * beside it, <dist>/social/<key>.json, and the page's head names /social/<key>.png. The relay
+ * draws a card on its first request and keeps it (src/relay/cards.ts); for a host without a
+ * relay, `npm run cards` draws the missing ones into dist/social/ (draw-cards.ts). A name changes
+ * with what the card shows, so link preview services (which keep an image by its address) see a
+ * changed page's new card.
+ *
+ * The build draws one card: the site's own (dist/site-card.png), what a static host shows for a
+ * page whose card is not drawn yet. It is not under social/, where every file is named by its
+ * content and may be cached for good.
  */
-import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { cardDesign, cardFontFiles, drawCard } from "./card";
-import { type CardSpec, cardAlt, cardSize, type ShareImage } from "./card-spec";
-import { scriptFontOf } from "./script-text";
-
-const require = createRequire(import.meta.url);
+import { drawCard } from "../../shared/social/card";
+import { cardKey, cardSourceFile, cardSourceText, logoOf } from "../../shared/social/card-key";
+import { type CardSpec, cardAlt, cardSize, type ShareImage } from "../../shared/social/card-spec";
+import { writeOutput } from "../output-file";
 
 export interface CardStore {
-  /** The built site (the logo is read from here, cards are written to <distDir>/social/). */
+  /** The built site (the logo is read from here, card sources are written to <distDir>/social/). */
   distDir: string;
-  /** Where drawn cards are kept between builds. */
-  cacheDir: string;
   /** The site's public address, for absolute image addresses. */
   canonicalBase: string;
 }
 
-/** Where drawn cards are kept between builds: SOCIAL_CARD_CACHE, or node_modules/.cache/social-cards. */
+/** Where drawn cards are kept: SOCIAL_CARD_CACHE, or node_modules/.cache/social-cards. */
 export function cardCacheDir(): string {
   return path.resolve(process.env.SOCIAL_CARD_CACHE ?? "node_modules/.cache/social-cards");
 }
 
-/** How many cards were drawn and how many came from the cache, for the build's summary. */
-export const cardCounts = { drawn: 0, cached: 0 };
+/** Card sources this process wrote, and those it found written, for the build's summary. */
+export const cardCounts = { written: 0, found: 0 };
 
-const logoTypes: Record<string, string> = {
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-};
-const logos = new Map<string, { data: Buffer; type: string } | undefined>();
-let fontsHash: string | undefined;
-
-function logoOf(distDir: string, src: string) {
-  const file = path.join(distDir, src);
-  if (!logos.has(file)) {
-    const type = logoTypes[path.extname(src).toLowerCase()];
-    logos.set(file, type && existsSync(file) ? { data: readFileSync(file), type } : undefined);
-  }
-  return logos.get(file);
-}
-
-/** The script fonts a card's texts are drawn with (script-text.ts), by their files. */
-function scriptFontFiles(card: CardSpec): string[] {
-  const fonts = new Set([card.title, card.kicker, card.brand].map((text) => (text ? scriptFontOf(text) : undefined)));
-  return [...fonts].flatMap((font) => (font ? [require.resolve(font.file), require.resolve(font.latinFile)] : []));
-}
-
-/** The card's cache key: a hash of all it shows and how it is drawn. */
-export function cardKey(card: CardSpec, logo: Buffer | undefined): string {
-  fontsHash ??= createHash("sha256")
-    .update(Buffer.concat(cardFontFiles().map((f) => readFileSync(f))))
-    .digest("hex");
-  const key = createHash("sha256")
-    .update(JSON.stringify([cardDesign, fontsHash, card]))
-    .update(logo ?? "");
-  // A Telugu or Devanagari card depends on its script's font too (an English card's key is as before).
-  for (const file of scriptFontFiles(card)) key.update(readFileSync(file));
-  return key.digest("hex").slice(0, 16);
+/** A page's card as its head names it, and the files of dist/ that are the card. */
+export interface NamedCard {
+  image: ShareImage;
+  /** The card's source, and its PNG when one was drawn into dist/ (npm run cards). */
+  files: string[];
 }
 
 /**
- * The page's card, drawn unless the cache has it, and copied into the built site. Returns the
- * image as the page's head names it.
+ * Names the page's card and writes its source (unless dist/ has it: the same name is the same
+ * text). Draws nothing.
  */
-export async function ensureCard(card: CardSpec, store: CardStore): Promise<ShareImage> {
+export function nameCard(card: CardSpec, store: CardStore): NamedCard {
   const logo = logoOf(store.distDir, card.logo);
-  const name = `${cardKey(card, logo?.data)}.png`;
-  const cached = path.join(store.cacheDir, name);
-  if (existsSync(cached)) cardCounts.cached++;
+  const key = cardKey(card, logo?.data);
+  const source = cardSourceFile(store.distDir, key);
+  if (existsSync(source)) cardCounts.found++;
   else {
-    const png = await drawCard(card, logo, store.cacheDir);
-    mkdirSync(store.cacheDir, { recursive: true });
-    // Written aside and renamed: two workers drawing the same card never leave half a file.
+    mkdirSync(path.dirname(source), { recursive: true });
+    writeOutput(source, cardSourceText(card));
+    cardCounts.written++;
+  }
+  const png = `social/${key}.png`;
+  return {
+    image: { url: `${store.canonicalBase}/${png}`, ...cardSize, alt: cardAlt(card), type: "image/png" },
+    files: [`social/${key}.json`, ...(existsSync(path.join(store.distDir, png)) ? [png] : [])],
+  };
+}
+
+/** The site's own card's address in dist/: what a static host shows while a page's card is not drawn. */
+export const siteCardFile = "site-card.png";
+
+/** The site's own card: its name, logo and host. */
+export const siteCard = (facts: { name: string; logo: string; canonicalBase: string }): CardSpec => ({
+  title: facts.name,
+  brand: facts.name,
+  logo: facts.logo,
+  host: new URL(facts.canonicalBase).host,
+});
+
+/**
+ * Draws the site's card into dist/ (site-card.png), from the card cache when it was drawn
+ * before; returns the files written (none when dist/ had it already).
+ */
+export async function writeSiteCard(card: CardSpec, distDir: string, cacheDir = cardCacheDir()): Promise<string[]> {
+  const logo = logoOf(distDir, card.logo);
+  const cached = path.join(cacheDir, `${cardKey(card, logo?.data)}.png`);
+  let png: Buffer;
+  if (existsSync(cached)) png = readFileSync(cached);
+  else {
+    png = await drawCard(card, logo, cacheDir);
+    mkdirSync(cacheDir, { recursive: true });
     const temporary = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(temporary, png);
     renameSync(temporary, cached);
-    cardCounts.drawn++;
   }
-  const out = path.join(store.distDir, "social", name);
-  if (!existsSync(out)) {
-    mkdirSync(path.dirname(out), { recursive: true });
-    copyFileSync(cached, out);
-  }
-  return { url: `${store.canonicalBase}/social/${name}`, ...cardSize, alt: cardAlt(card), type: "image/png" };
+  const out = path.join(distDir, siteCardFile);
+  if (existsSync(out) && readFileSync(out).equals(png)) return [];
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeOutput(out, png);
+  return [siteCardFile];
 }

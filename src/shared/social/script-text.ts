@@ -6,10 +6,12 @@
  * image. Its Latin letters and digits come from the same family's Latin file, so every machine
  * draws the same card.
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { cachedSubsetFile, fontsByLanguage, type ScriptFont } from "../fonts";
+import { threadId } from "node:worker_threads";
+import { cachedSubsetFile, fontsByLanguage, type ScriptFont } from "./script-fonts";
 
 const require = createRequire(import.meta.url);
 
@@ -48,12 +50,36 @@ async function trueTypeFiles(font: ScriptFont, weight: number, cacheDir: string)
   ]);
 }
 
-/** Font files Pango already knows in this process (libvips keeps every `fontfile` it is given). */
+/** Font files Pango already knows in this thread (libvips keeps every `fontfile` it is given). */
 const known = new Set<string>();
+
+/**
+ * Where a font file is given to Pango: a copy in the system's temporary folder under its own
+ * name (which holds the hash of its content), so every thread of the process gives Pango the one
+ * file of a content, and a file Pango holds outlives the cache folder it came from. Pango keeps a
+ * font for the life of the process: a second file of the same family from another cache folder
+ * (another relay option, another test), once that folder was removed, left Pango drawing the
+ * family's letters in a fallback font. Where the temporary folder cannot be written, the file
+ * itself.
+ */
+function lastingCopy(file: string): string {
+  const copy = path.join(tmpdir(), "social-card-fonts", path.basename(file));
+  try {
+    if (!existsSync(copy)) {
+      mkdirSync(path.dirname(copy), { recursive: true });
+      const temporary = `${copy}.${process.pid}.${threadId}.tmp`;
+      copyFileSync(file, temporary);
+      renameSync(temporary, copy);
+    }
+    return copy;
+  } catch {
+    return file;
+  }
+}
 
 async function register(files: string[]) {
   const { default: sharp } = await import("sharp");
-  for (const file of files.filter((f) => !known.has(f))) {
+  for (const file of files.map(lastingCopy).filter((f) => !known.has(f))) {
     // A text with ink: an empty one is refused.
     await sharp({ text: { text: ".", fontfile: file } })
       .png()
