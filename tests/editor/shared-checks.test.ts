@@ -7,8 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { SharedChecks } from "../../src/editor/server/shared-checks";
+import { SiteSnapshot } from "../../src/validation";
 import { removeSites, siteWith } from "../validate/helpers";
 
 afterAll(removeSites);
@@ -60,5 +61,38 @@ describe("checks shared by the change sets of one published commit", () => {
     expect(own.errors.map((p) => `${p.file} ${p.pointer} ${p.name} ${p.followOns?.length}`)).toEqual(
       broken.errors.map((p) => `${p.file} ${p.pointer} ${p.name} ${p.followOns?.length}`),
     );
+  });
+
+  it("answers a save of the text just checked from that check, and checks a save after it with it", async () => {
+    const published = siteWith();
+    git(published, "init", "--quiet", "--initial-branch=main");
+    git(published, "add", "-A");
+    git(published, "commit", "--quiet", "-m", "site");
+    const mine = `${published}-mine`;
+    git(published, "worktree", "add", "--quiet", "-b", "changes/mine", mine);
+    const checks = new SharedChecks(published);
+    const navigation = path.join(mine, "site-config/navigation.json");
+    const relabelled = readFileSync(navigation, "utf8").replace('"label": "Contact us"', '"label": "Reach us"');
+    const runs = vi.spyOn(SiteSnapshot.prototype, "with");
+    const checked = await checks.check(mine, navigation, relabelled);
+    const made = runs.mock.calls.length;
+    const saving = await checks.check(mine, navigation, relabelled);
+    expect(runs.mock.calls.length).toBe(made);
+    expect(saving.errors).toEqual(checked.errors);
+    expect(saving.token).not.toBe(checked.token);
+    // Saved: the next check starts from the saved text, and asks for a run of its own.
+    writeFileSync(navigation, relabelled);
+    await checks.adopt(mine, saving.token);
+    const contact = "site-config/pages/contact-us.json";
+    const moved = readFileSync(path.join(mine, contact), "utf8").replace(
+      '"route": "/contact-us"',
+      '"route": "/contact"',
+    );
+    const broken = await checks.check(mine, path.join(mine, contact), moved);
+    expect(runs.mock.calls.length).toBe(made + 1);
+    expect(broken.errors.map((p) => `${p.file} ${p.pointer} ${p.name} ${p.followOns?.length}`)).toEqual([
+      `${contact} /route RenamedTarget 4`,
+    ]);
+    runs.mockRestore();
   });
 });

@@ -10,6 +10,7 @@
  * checker (check.ts). Runs in the checks' worker thread (check-worker.ts).
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Problem, type SiteDelta, SiteSnapshot } from "../../validation";
@@ -36,7 +37,21 @@ interface SiteState {
   version: number;
   before?: SiteDelta;
   /** Checks not saved yet, by token: what adopting them sets. */
-  pending: Map<number, { file: string; text: string; after: SiteDelta; overlay: Map<string, string>; version: number }>;
+  pending: Map<number, Pending>;
+  /**
+   * The last checks' answers, by file, overlay version and text: "Check" then "Save" of the same
+   * text (the app's usual way) costs one run, not two.
+   */
+  recent: Map<string, { errors: Problem[]; warnings: Problem[]; pending: Pending }>;
+}
+
+/** A check not saved yet: what adopting it sets. */
+interface Pending {
+  file: string;
+  text: string;
+  after: SiteDelta;
+  overlay: Map<string, string>;
+  version: number;
 }
 
 /** A worktree checked on its own, and its checks not saved yet. */
@@ -121,7 +136,13 @@ export class SharedChecks {
   private stateOf(root: string, base: Base): SiteState {
     const known = this.sites.get(root);
     if (known && known.commit === base.commit) return known;
-    const state: SiteState = { commit: base.commit, overlay: new Map(), version: 0, pending: new Map() };
+    const state: SiteState = {
+      commit: base.commit,
+      overlay: new Map(),
+      version: 0,
+      pending: new Map(),
+      recent: new Map(),
+    };
     // Commits against commits, not the worktree's 10,000 files: the editor commits every save as it
     // writes it, and tells of what it writes (wrote).
     const changed = git(root, "diff", "--no-renames", "--name-status", "-z", base.commit, "HEAD", "--").split("\0");
@@ -148,6 +169,12 @@ export class SharedChecks {
       if (result.adopt) keep(own.pending, token, result.adopt);
       return { errors: result.errors, warnings: result.warnings, token };
     }
+    const asked = `${inBase}\0${state.version}\0${createHash("sha256").update(text).digest("hex")}`;
+    const recent = state.recent.get(asked);
+    if (recent) {
+      keep(state.pending, token, recent.pending);
+      return { errors: recent.errors, warnings: recent.warnings, token };
+    }
     const { snapshot } = base;
     state.before ??= snapshot.with(state.overlay);
     const before = state.before;
@@ -166,7 +193,9 @@ export class SharedChecks {
       if (!own && (found.severity === "warning" || earlier.has(problemKey(found)))) continue;
       (found.severity === "error" ? errors : warnings).push(found);
     }
-    keep(state.pending, token, { file: inBase, text, after, overlay, version: state.version });
+    const pending = { file: inBase, text, after, overlay, version: state.version };
+    keep(state.pending, token, pending);
+    keep(state.recent, asked, { errors, warnings, pending }, 4);
     return { errors, warnings, token };
   }
 
@@ -211,7 +240,7 @@ export class SharedChecks {
 }
 
 /** Keeps the last few of a worktree's unsaved checks (a check that is never saved is dropped in time). */
-function keep<T>(map: Map<number, T>, token: number, value: T) {
-  map.set(token, value);
-  if (map.size > 32) map.delete(map.keys().next().value as number);
+function keep<K, T>(map: Map<K, T>, key: K, value: T, most = 32) {
+  map.set(key, value);
+  if (map.size > most) map.delete(map.keys().next().value as K);
 }
