@@ -1,9 +1,9 @@
 /**
  * What a page's first paint waits for, in Chromium against the built site: the stylesheets its
- * head links. One holds the whole site's styles (src/build/vite/chunk-groups.ts), beside the
- * language names' faces and, on a Telugu page, the Telugu font's: no stylesheet per block, which
- * on a phone's connection cost a round trip each (the Telugu home page linked ten). The next page
- * opened in the app needs no stylesheet at all.
+ * head links. One holds the whole site's styles (src/build/vite/chunk-groups.ts) and the language
+ * names' faces (language-names-plugin.ts), beside, on a Telugu page, the Telugu font's: no
+ * stylesheet per block, which on a phone's connection cost a round trip each (the Telugu home page
+ * linked ten). The next page opened in the app needs no stylesheet at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "./harness";
@@ -22,18 +22,15 @@ afterAll(async () => {
 const kinds = (paths: string[]) => paths.map((p) => p.replace(/-(?:[A-Za-z0-9_-]{8}|[0-9a-f]{10})\.css$/, ".css"));
 
 describe("a page's first paint", () => {
-  it("waits for the site's one stylesheet and its fonts' on the home, treatment, doctors and Telugu home pages", async () => {
+  it("waits for the site's one stylesheet on the home, treatment and doctors pages, and the Telugu font's on /te/home", async () => {
     const { page } = await harness.newPage();
     const sheets: string[] = [];
     page.on("request", (r) => r.resourceType() === "stylesheet" && sheets.push(new URL(r.url()).pathname));
     const expected = {
-      "/home": ["/assets/boot.css", "/assets/fonts/language-names.css"],
-      "/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad": [
-        "/assets/boot.css",
-        "/assets/fonts/language-names.css",
-      ],
-      "/our-doctors": ["/assets/boot.css", "/assets/fonts/language-names.css"],
-      "/te/home": ["/assets/boot.css", "/assets/fonts/language-names.css", "/assets/fonts/te.css"],
+      "/home": ["/assets/boot.css"],
+      "/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad": ["/assets/boot.css"],
+      "/our-doctors": ["/assets/boot.css"],
+      "/te/home": ["/assets/boot.css", "/assets/fonts/te.css"],
     };
     for (const [route, stylesheets] of Object.entries(expected)) {
       sheets.length = 0;

@@ -1,8 +1,12 @@
 /**
  * Puts the languages' names font (src/build/language-names-font.ts) on every page: the client
- * build writes its faces and stylesheet under assets/fonts/, and index.html, the template of every
- * prerendered page, preloads the faces and links the stylesheet (font-src and style-src 'self':
- * no inline style or data: font). `npm run dev` serves them from memory.
+ * build writes its faces under assets/fonts/, index.html, the template of every prerendered page,
+ * preloads them, and their @font-face rules join the site's base styles
+ * (src/site/styles/global.css), so they come in the one stylesheet every page links
+ * (chunk-groups.ts) rather than in a stylesheet of their own, which the first paint waited for too
+ * (font-src and style-src 'self': no inline style or data: font). The stylesheet's name is the
+ * hash of its content, the rules included: new names make a new name. `npm run dev` serves the
+ * faces from memory.
  */
 import path from "node:path";
 import type { HtmlTagDescriptor, Plugin } from "vite";
@@ -19,24 +23,15 @@ export function languageNamesPlugin(root: string): Plugin {
     if (made?.key !== key) made = { key, font: languageNamesFont(root, cacheDir, base) };
     return made.font;
   };
-  const tags = (names: LanguageNamesFont): HtmlTagDescriptor[] => [
-    ...names.faces.map(
+  const tags = (names: LanguageNamesFont): HtmlTagDescriptor[] =>
+    names.faces.map(
       (face): HtmlTagDescriptor => ({
         tag: "link",
         attrs: { rel: "preload", href: base + face.fileName, as: "font", type: "font/woff2", crossorigin: true },
         injectTo: "head",
       }),
-    ),
-    ...(names.faces.length > 0
-      ? [
-          {
-            tag: "link",
-            attrs: { rel: "stylesheet", href: base + names.stylesheet.fileName },
-            injectTo: "head",
-          } satisfies HtmlTagDescriptor,
-        ]
-      : []),
-  ];
+    );
+  const baseStyles = path.join(root, "src", "site", "styles", "global.css");
   // Only the client build writes the files (the server bundle has no pages of its own).
   let writes = false;
   return {
@@ -49,8 +44,10 @@ export function languageNamesPlugin(root: string): Plugin {
       if (!writes) return;
       const names = await font();
       for (const face of names.faces) this.emitFile({ type: "asset", fileName: face.fileName, source: face.font });
-      if (names.faces.length > 0)
-        this.emitFile({ type: "asset", fileName: names.stylesheet.fileName, source: names.stylesheet.css });
+    },
+    async transform(code, id) {
+      if (path.resolve(id.split("?")[0]) !== baseStyles) return null;
+      return { code: `${code}\n${(await font()).stylesheet.css}`, map: null };
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
@@ -61,10 +58,6 @@ export function languageNamesPlugin(root: string): Plugin {
         if (face) {
           response.setHeader("Content-Type", "font/woff2");
           return response.end(face.font);
-        }
-        if (base + names.stylesheet.fileName === url) {
-          response.setHeader("Content-Type", "text/css");
-          return response.end(names.stylesheet.css);
         }
         next();
       });
