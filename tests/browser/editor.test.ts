@@ -68,7 +68,7 @@ async function saveAndWait(page: Page): Promise<string> {
   return (await status.textContent()) ?? "";
 }
 
-describe("content editor", { timeout: 60_000 }, () => {
+describe("content editor", () => {
   it("changes a navigation label, shows it in the live preview, saves it, and the site's header shows it", async () => {
     const file = site.file("site-config/navigation.json");
     const before = await readFile(file, "utf8");
@@ -231,7 +231,7 @@ describe("content editor", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the editor's preview", { timeout: 60_000 }, () => {
+describe("the editor's preview", () => {
   const frameWidth = (page: Page) =>
     page.locator("iframe.preview__frame").evaluate((f) => (f as HTMLIFrameElement).contentWindow?.innerWidth);
   const widthButton = (page: Page, name: string) =>
@@ -336,7 +336,7 @@ describe("the editor's preview", { timeout: 60_000 }, () => {
   });
 });
 
-describe("the route picker", { timeout: 60_000 }, () => {
+describe("the route picker", () => {
   it("offers the site's pages by title, narrows them as you type, and fills in the chosen page's address", async () => {
     const choices = (await (await fetch(`${editor.url}/editor/api/choices`)).json()) as {
       pages: { route: string; title: string }[];

@@ -55,7 +55,7 @@ async function setup(change: (data: Navigation) => void) {
   return { check, before, text: printJson(data, before) };
 }
 
-describe("the editor's check", { timeout: 30_000 }, () => {
+describe("the editor's check", () => {
   it("runs in the editor's process: it starts no program and needs no validate script", async () => {
     const { check, text } = await setup((data) => {
       data.items[2].route = "/no-such-page";

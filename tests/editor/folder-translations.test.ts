@@ -47,7 +47,7 @@ const send = (method: string, p: string, body: unknown) =>
 const open = async (slug: string) =>
   (await (await send("POST", "translation", { path: `${folder}/${slug}.json`, lang: "te" })).json()) as FileResponse;
 
-describe("editor API: translating a treatment page of a collection folder", { timeout: 60_000 }, () => {
+describe("editor API: translating a treatment page of a collection folder", () => {
   it("lists, in a language, how many texts of each treatment on the list's page are untranslated", async () => {
     const list = async (lang?: string) => {
       const q = new URLSearchParams({ path: `${folder}/_collection.json`, q: "", offset: "0", limit: "50" });

@@ -46,7 +46,7 @@ async function cliProblems(text: string): Promise<Problem[]> {
   return (JSON.parse(run.stdout) as { errors: Problem[] }).errors.filter((p) => p.file === file);
 }
 
-describe("the editor and the validate CLI", { timeout: 30_000 }, () => {
+describe("the editor and the validate CLI", () => {
   it("refuse a save with the same problems, word for word, at the same places", async () => {
     const opened = (await (await fetch(`${editor.url}/editor/api/file?path=${file}`)).json()) as FileResponse;
     const data = JSON.parse(opened.text);

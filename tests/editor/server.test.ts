@@ -153,7 +153,7 @@ describe("editor API: saving with no change", () => {
   });
 });
 
-describe("editor API: saving a change", { timeout: 30_000 }, () => {
+describe("editor API: saving a change", () => {
   it("writes the change and nothing else, keeping the file's layout", async () => {
     const { status, before, after, body } = await edit("site-config/site.json", (data) => {
       data.logo.alt = "Home page";
@@ -202,7 +202,7 @@ describe("editor API: saving a change", { timeout: 30_000 }, () => {
   });
 });
 
-describe("editor API: invalid config cannot be saved", { timeout: 30_000 }, () => {
+describe("editor API: invalid config cannot be saved", () => {
   it("answers 400 with the validator's errors at their fields, and writes nothing", async () => {
     const { status, body, before, after } = await edit("site-config/navigation.json", (data) => {
       data.items[1].label = "";

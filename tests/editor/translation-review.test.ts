@@ -59,7 +59,7 @@ const state = () =>
     s.texts.find((t) => t.key === key),
   );
 
-describe("editor API: translation review per text", { timeout: 60_000 }, () => {
+describe("editor API: translation review per text", () => {
   it("shows a stale text with the English it was made from, out of the English file's history, and the new", async () => {
     expect(await state()).toMatchObject({ state: "stale", english: newAnswer, oldEnglish: oldAnswer });
   });

@@ -28,7 +28,7 @@ const api = (p: string) => `${editor.url}/editor/api/${p}`;
 const post = (p: string, body: unknown) =>
   fetch(api(p), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
-describe("editor API: translations", { timeout: 30_000 }, () => {
+describe("editor API: translations", () => {
   it("lists the site's languages and, per file and language, how many texts are untranslated", async () => {
     const list = (await (await fetch(api("files"))).json()) as FileListResponse;
     expect(list.languages.map((l) => l.code)).toEqual(["en", "te", "hi"]);

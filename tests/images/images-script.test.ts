@@ -84,7 +84,7 @@ describe("images build step", () => {
       .toFile(path.join(dir, "public/images/home/sideways.jpg"));
     writeFileSync(path.join(dir, "public/images/logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     run = await runImages(dir);
-  }, 60_000);
+  });
 
   it("exits 0 and says what it made, image by image, with bytes before and after", () => {
     expect(run.stderr).toBe("");
@@ -166,7 +166,7 @@ describe("images build step, on bad input", () => {
     expect(run.stderr).toBe(
       "images: The image public/images/home/broken.jpg cannot be read as a picture (Input buffer contains unsupported image format). Replace it with a valid JPEG, PNG, WebP or AVIF file, or remove it and the config that names it.\n",
     );
-  }, 30_000);
+  });
 
   it("does no image work when there is no raster image (a missing dist/ is not even looked at)", async () => {
     const dir = project();
@@ -178,7 +178,7 @@ describe("images build step, on bad input", () => {
       stderr: "",
     });
     expect(existsSync(path.join(dir, "no-such-folder"))).toBe(false);
-  }, 30_000);
+  });
 
   it("refuses a public/images/_v/ folder, which would clash with the variants", async () => {
     const dir = project();
@@ -188,5 +188,5 @@ describe("images build step, on bad input", () => {
     expect(run.stderr).toMatch(
       /^images: The folder .*public\/images\/_v\/? is reserved for the image variants the build makes/,
     );
-  }, 30_000);
+  });
 });

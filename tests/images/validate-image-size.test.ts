@@ -48,7 +48,7 @@ describe("validate CLI on raster images", () => {
       "cardiology-default.webp",
     );
     run = await validate(["--root", "site-config"], site);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("fails the build on a raster whose width and height are not its own, saying the right ones", () => {

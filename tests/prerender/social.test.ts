@@ -29,7 +29,7 @@ const store = {
 };
 const card = sampleCard;
 
-describe("a page's social card", { timeout: 30_000 }, () => {
+describe("a page's social card", () => {
   it("is named in the head with its size and words, its source written for the relay to draw, and not drawn", () => {
     const { image, files } = nameCard(card, store);
     expect(image).toMatchObject({ width: 1200, height: 630, type: "image/png" });
@@ -75,7 +75,7 @@ describe("a page's social card", { timeout: 30_000 }, () => {
   });
 });
 
-describe("drawing a card", { timeout: 60_000 }, () => {
+describe("drawing a card", () => {
   const logo = {
     data: readFileSync(path.resolve(import.meta.dirname, "../../public/images/logo.svg")),
     type: "image/svg+xml",
@@ -112,7 +112,7 @@ describe("drawing a card", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a translated page's social card", { timeout: 60_000 }, () => {
+describe("a translated page's social card", () => {
   const options = {
     size: 68,
     weight: 700,

@@ -165,7 +165,7 @@ afterAll(async () => {
   await relay?.close();
   out.cleanup();
   // The relay's close lets deliveries under way finish (8 s at most): more than the default 10 s hook under load.
-}, 30_000);
+});
 
 /** A request to nginx's https listener, trusting the test's certificate. */
 function secure(pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {

@@ -59,7 +59,7 @@ describe("npm run leads", () => {
     for (const secret of ["Asha", "9876543210", "asha@example.com", "Ravi", "9123456789"]) {
       expect(stdout).not.toContain(secret);
     }
-  }, 30_000);
+  });
 
   it("prints what a visitor or a CRM sent as printable text: a terminal escape shows, never acts", async () => {
     const { dir, cleanup } = tempDir("leads-cli-");
@@ -81,14 +81,14 @@ describe("npm run leads", () => {
       "\\u001b]0;owned\\u0007\\u009b2J\\u202egpj.exe  Asha\\u001b[31m  -  -  attempts 1  reason: MXException: \\u001b[2J\\u000d\\u000acleared",
     );
     expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
-  }, 30_000);
+  });
 
   it("prints personal data only when asked", async () => {
     const file = await outboxWithLeads();
     const { stdout } = await run(["--status", "pending", "--show-personal-data"], { LEADS_DB: file });
     expect(stdout).toContain("Meena Iyer  9000000001  asha@example.com");
     expect(stdout).not.toContain("Dead (");
-  }, 30_000);
+  });
 
   it("re-queues dead leads", async () => {
     const file = await outboxWithLeads();
@@ -97,14 +97,14 @@ describe("npm run leads", () => {
     const outbox = new Outbox(file, { writer: "inline" });
     expect(outbox.counts()).toEqual({ pending: 2, delivered: 1, dead: 0 });
     await outbox.close();
-  }, 30_000);
+  });
 
   it("says where it looked when there is no outbox", async () => {
     await expect(run(["--db", "/nonexistent/leads.db"])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("No outbox at /nonexistent/leads.db"),
     });
-  }, 30_000);
+  });
 });
 
 describe("npm run leads: personal data", () => {
@@ -122,7 +122,7 @@ describe("npm run leads: personal data", () => {
     expect(list.stdout).toContain("0 pending, 1 delivered, 1 dead, 1 withdrawn");
     expect(list.stdout).toMatch(/Withdrawn \(1\):\n.*personal data erased/);
     expect(list.stdout).not.toContain("Meena");
-  }, 30_000);
+  });
 
   it("lists held honeypot submissions and releases one into the queue", async () => {
     const file = await outboxWithLeads();
@@ -145,7 +145,7 @@ describe("npm run leads: personal data", () => {
     const check = new Outbox(file, { writer: "inline" });
     expect(check.counts().pending).toBe(2);
     await check.close();
-  }, 30_000);
+  });
 });
 
 describe("masks", () => {

@@ -150,7 +150,7 @@ describe("relay operations", () => {
     const outbox = new Outbox(dbFile, { writer: "inline" });
     expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
     await outbox.close();
-  }, 30_000);
+  });
 
   it("gives up on a CRM that does not answer and exits within 10 s, the lead still pending", async () => {
     const { dir, cleanup } = tempDir();
@@ -177,5 +177,5 @@ describe("relay operations", () => {
     const outbox = new Outbox(dbFile, { writer: "inline" });
     expect(outbox.counts().pending).toBe(1);
     await outbox.close();
-  }, 30_000);
+  });
 });

@@ -29,7 +29,7 @@ describe("relay start", () => {
     await expect(spawnRelay({ ...outbox(), NODE_ENV: "", HOST: "0.0.0.0", SITE_ORIGIN: "" })).rejects.toThrow(
       "This is a production start (HOST=0.0.0.0 takes connections from other machines)",
     );
-  }, 30_000);
+  });
 
   it("starts as npm start does, with no settings at all, and takes leads from its own pages", async () => {
     const relay = await spawnRelay({ ...outbox(), NODE_ENV: "", SITE_ORIGIN: "" });
@@ -38,7 +38,7 @@ describe("relay start", () => {
     expect(relay.output()).not.toContain("TRUST_PROXY");
     const token = await pageToken(relay.url);
     expect((await postLead(relay.url, appointmentBody(), { token })).status).toBe(202);
-  }, 30_000);
+  });
 
   it("warns when it listens for other machines without TRUST_PROXY, and not with it", async () => {
     const port = String(await freePort());
@@ -52,5 +52,5 @@ describe("relay start", () => {
     const proxied = await spawnRelay({ ...env, TRUST_PROXY: "1" });
     processes.push(proxied);
     expect(proxied.output()).not.toContain("without TRUST_PROXY");
-  }, 30_000);
+  });
 });

@@ -60,7 +60,7 @@ describe("relays sharing a PostgreSQL outbox", () => {
     await cluster.start();
     await expect.poll(ready, { timeout: 60_000 }).toEqual([200, { status: "ready", outbox: "postgres" }]);
     cleanup();
-  }, 60_000);
+  });
 
   it("lets npm run leads list, re-queue and erase the shared outbox", async () => {
     cluster = await startPostgres();
@@ -97,5 +97,5 @@ describe("relays sharing a PostgreSQL outbox", () => {
     expect((await leads(["--requeue-dead"])).stdout).toContain("Re-queued 1 dead lead(s).");
     expect((await leads(["--erase", "9876543210"])).stdout).toContain("1 pending or dead lead(s) withdrawn");
     expect((await leads([])).stdout).toContain("1 pending, 0 delivered, 0 dead, 1 withdrawn");
-  }, 60_000);
+  });
 });

@@ -22,7 +22,7 @@ const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
   cluster = await startPostgres();
-}, 60_000);
+});
 afterAll(async () => {
   await cluster?.destroy();
 });

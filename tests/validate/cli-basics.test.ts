@@ -24,7 +24,7 @@ describe("validate CLI", () => {
       validate([...root, "--fromat", "json"], siteWith()),
       validate([...root, "site-config/pages/nowhere.json"], siteWith()),
     ]);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("exits 0 and says so for a valid site", () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   data.sub_departments[1].slug = data.sub_departments[0].slug;
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   run = await validate(["--root", "site-config"], dir);
-}, 60_000);
+});
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -10,7 +10,7 @@ describe("validate CLI on content HTML", () => {
 
   beforeAll(async () => {
     run = await validate(["--root", "site-config"], siteWith("html-mistakes"));
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("refuses the six strings that would not render as written, and only those", () => {

@@ -35,7 +35,7 @@ describe("validate CLI on pictures", () => {
       validate(["--root", "site-config", "--verbose"], site),
       validate(["--root", "site-config", "--verbose", "site-config/navigation.json"], site),
     ]);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("refuses a photo without alternative text, at its alt", () => {

@@ -7,7 +7,7 @@ describe("validate CLI on links", () => {
 
   beforeAll(async () => {
     run = await validate(["--root", "site-config"], siteWith("link-mistakes"));
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("checks the links inside an HTML text as it checks routes, suggesting the closest", () => {

@@ -27,7 +27,7 @@ describe("validate CLI on copy-paste mistakes", () => {
       validate(["--root", "site-config", "--verbose"], siteWith("copy-paste-mistakes")),
       validate(["--root", "site-config"], withWarnings),
     ]);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("names both places when a copied treatment keeps the original's path, canonical, title and description", () => {
@@ -113,7 +113,7 @@ describe("validate CLI on a site with placeholders", () => {
     ]);
     [demo, publish] = [a, b];
     build = { demonstration: c, production: d };
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("says once that a demonstration shows placeholder details, and passes", () => {

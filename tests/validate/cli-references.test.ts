@@ -17,7 +17,7 @@ describe("validate CLI", () => {
       validate(["--root", "site-config"], siteWith("reference-mistakes")),
       validate(["--root", "site-config"], siteWith("seo-warnings")),
     ]);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("exits 1 and counts every broken reference", () => {

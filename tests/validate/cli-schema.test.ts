@@ -9,7 +9,7 @@ describe("validate CLI", () => {
 
   beforeAll(async () => {
     run = await validate(["--root", "site-config"], siteWith("schema-mistakes"));
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("exits 1 and counts every schema error", () => {

@@ -9,7 +9,7 @@ describe("validate CLI on the text rule", () => {
 
   beforeAll(async () => {
     run = await validate(["--root", "site-config", "--verbose"], siteWith("text-mistakes"));
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("refuses control characters, bidi controls, noncharacters and lone surrogates, naming file, line and pointer", () => {

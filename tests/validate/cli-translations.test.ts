@@ -6,7 +6,7 @@ describe("validate CLI: translations", () => {
 
   beforeAll(async () => {
     run = await validate(["--root", "site-config", "--verbose"], siteWith("translation-mistakes"));
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("fails on a translation's mistakes, counting errors and warnings", () => {

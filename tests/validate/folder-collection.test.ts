@@ -30,7 +30,7 @@ describe("validate on a collection stored as a folder", () => {
       validate(["--root", "site-config"], good),
       validate(["--root", "site-config"], bad),
     ]);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("passes when the folder holds what the file held", () => {

@@ -39,7 +39,7 @@ describe("validate on the translations of a collection stored as a folder", () =
     });
     write("no-such-treatment.json", { name: "ఏదీ లేదు" });
     run = await validate(["--root", "site-config", "--verbose"], site);
-  }, 30_000);
+  });
   afterAll(removeSites);
 
   it("refuses a key the treatment's file has no text for, at its line in the translation, suggesting the nearest", () => {

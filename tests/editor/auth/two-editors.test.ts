@@ -17,7 +17,7 @@ beforeAll(async () => {
   second = await startAuthServer({ databaseUrl: cluster.url });
   await first.addPerson("asha@hospital.example", ["editor"], password);
   await first.addPerson("ben@hospital.example", ["editor"], password);
-}, 60_000);
+});
 afterAll(async () => {
   await first?.close();
   await second?.close();

@@ -78,7 +78,7 @@ beforeAll(async () => {
   commits.heartAgain = await change(collection, "ravi", 15, (doc) => {
     treatment(doc, heart).name = "Heart Failure Clinic";
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await project?.remove();
@@ -189,7 +189,7 @@ describe("history and restore in the editor's workspace", () => {
       doc.name = "Heart Failure Care";
     });
     ws = await SiteWorkspace.open({ dataDir: project.dataDir(), projectRoot: project.root });
-  }, 60_000);
+  });
 
   it("follows a folder collection's treatment page in its own file", async () => {
     const { versions } = await history(ws.repo, ws.ref("published"), { file: folderFile });

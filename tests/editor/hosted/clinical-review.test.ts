@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await editor?.stop();
-}, 60_000);
+});
 
 /** Saves a change to the heart failure page's description in the author's change set. */
 async function changeTreatment(words: string) {

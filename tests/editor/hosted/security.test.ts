@@ -48,7 +48,7 @@ afterAll(async () => {
   await editor?.stop();
 }, 300_000);
 
-describe("the hosted editor's defences", { timeout: 60_000 }, () => {
+describe("the hosted editor's defences", () => {
   it("refuses a request naming another Host, signed in or not", async () => {
     const { port } = new URL(editor.origin);
     const cookie = [...meera.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
