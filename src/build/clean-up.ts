@@ -43,6 +43,25 @@ export function removeUnshownCards(distDir: string, shown: ReadonlySet<string>):
     .flatMap((file) => removeOutput(distDir, file));
 }
 
+/**
+ * Each page's social card after this build: the pages it made again name theirs (or none now),
+ * the others keep `before`'s (the last build's; none in a full build), pages gone lose theirs.
+ */
+export function pageCardsAfter(
+  pages: readonly { path: string }[],
+  before: Record<string, string> | undefined,
+  made: Record<string, string | null> | undefined,
+): Record<string, string> {
+  const cards: Record<string, string> = {};
+  const paths = new Set(pages.map((page) => page.path));
+  for (const [page, card] of Object.entries(before ?? {})) if (paths.has(page)) cards[page] = card;
+  for (const [page, card] of Object.entries(made ?? {})) {
+    if (card) cards[page] = card;
+    else delete cards[page];
+  }
+  return cards;
+}
+
 /** Removes the last build's language font files this build no longer links; returns what it removed. */
 export function removeStaleFonts(
   distDir: string,

@@ -37,6 +37,29 @@ export function describeChanges(
   return `${plural(all.length, "file")} changed since the last build (${listNames(all)})`;
 }
 
+/** What an incremental build says after its first line: each piece made again and why, and what it removed. */
+export function incrementalLines(
+  stale: { key: JobKey; deps: DepKey[] }[],
+  before: BuildState,
+  deps: Record<string, string>,
+  languageNames: Record<string, string>,
+  removed: string[],
+): string[] {
+  const lines = explain(stale, before, deps, languageNames).map((line) => `  made again: ${line}`);
+  if (removed.length > 0)
+    lines.push(
+      `  removed: ${listNames(
+        removed.filter((f) => !isCompressedCopy(f)),
+        5,
+      )}`,
+    );
+  if (stale.length === 0) lines.push("  nothing to make again: dist/ is up to date");
+  return lines;
+}
+
+/** Whether a file of dist/ is another's compressed copy (the build's counts leave those out). */
+export const isCompressedCopy = (file: string) => /\.(br|gz)$/.test(file);
+
 /** Why each piece was made again, grouped: '1 treatment page (/...): its treatment changed'. */
 export function explain(
   stale: { key: JobKey; deps: DepKey[] }[],

@@ -5,7 +5,10 @@
  * sitemap-1.xml, sitemap-2.xml, … and sitemap.xml becomes their index, still the one file
  * robots.txt names.
  */
+import { readdirSync } from "node:fs";
 import { localPath } from "../shared/i18n/languages";
+import { removeOutput } from "./clean-up";
+import { writeIfChanged } from "./compress";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
@@ -80,3 +83,28 @@ export function sitemapFiles(
 }
 
 export const robotsTxt = (base: string) => `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`;
+
+/**
+ * Writes sitemap.xml (an index of sitemap-N.xml on a very large site) and robots.txt into dist/;
+ * an incremental build also removes the parts of a larger sitemap than this one (a full build's
+ * clean-up removes them too). Returns what it wrote and removed.
+ */
+export function writeSitemaps(
+  distDir: string,
+  base: string,
+  pages: readonly { path: string; english: string }[],
+  languages: readonly { code: string }[],
+  limits: SitemapLimits | undefined,
+  incremental: boolean,
+): { written: string[]; removed: string[] } {
+  const sitemaps = sitemapFiles(base, pages, languages, limits);
+  const written = [...Object.entries(sitemaps), ["robots.txt", robotsTxt(base)]].flatMap(([name, text]) =>
+    writeIfChanged(distDir, name, text, incremental),
+  );
+  const removed = incremental
+    ? readdirSync(distDir)
+        .filter((name) => isSitemapPart(name) && !(name in sitemaps))
+        .flatMap((name) => removeOutput(distDir, name))
+    : [];
+  return { written, removed };
+}

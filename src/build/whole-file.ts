@@ -12,6 +12,7 @@ import path from "node:path";
 import { dataPaths, withoutTranslated } from "../shared/collections/data-files";
 import type { CatalogEntry } from "./catalog";
 import { compressFile, isCompressible, maxCompressBytes, removeCompressed } from "./compress";
+import type { JobKey } from "./keys";
 import { writeOutput, writeOutputParts } from "./output-file";
 
 /** Where each treatment's text lies in a whole file: slugs in order, and their lengths in bytes. */
@@ -64,6 +65,43 @@ export function writeWhole(
   if (incremental && sameAsOnDisk(file, bytes)) return { written: [], layout };
   writeOutput(file, bytes);
   return { written: [relative, ...(isCompressible(relative) ? compressFile(distDir, relative, bytes) : [])], layout };
+}
+
+/**
+ * Writes the whole files of the collections whose whole file is among the `stale` pieces, reading
+ * the treatments' data files made again among them; the others keep the last build's layout.
+ * Returns what it wrote and each collection's layout.
+ */
+export function writeWholes(
+  distDir: string,
+  entries: Record<string, CatalogEntry>,
+  stale: readonly { key: JobKey }[],
+  incremental: boolean,
+  before: Record<string, WholeLayout> = {},
+): { written: string[]; layouts: Record<string, WholeLayout> } {
+  const remade = new Map<string, Set<string>>();
+  const wholes = new Set<string>();
+  for (const { key } of stale) {
+    if (key.kind === "treatment-data") remade.set(key.dataFile, (remade.get(key.dataFile) ?? new Set()).add(key.slug));
+    if (key.kind === "whole-data") wholes.add(key.dataFile);
+  }
+  const written: string[] = [];
+  const layouts: Record<string, WholeLayout> = {};
+  for (const entry of Object.values(entries)) {
+    const file = entry.dataFile;
+    if (!wholes.has(file)) {
+      if (before[file]) layouts[file] = before[file];
+      continue;
+    }
+    const whole = writeWhole(distDir, entry, {
+      incremental,
+      before: before[file],
+      remade: remade.get(file) ?? new Set(),
+    });
+    layouts[file] = whole.layout;
+    written.push(...whole.written);
+  }
+  return { written, layouts };
 }
 
 /**

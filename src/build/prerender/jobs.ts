@@ -2,7 +2,7 @@
  * The pieces of a build's output, each made by one job: a page, a treatment's data file and
  * built-in copy, a treatment's texts in one language (data file and built-in copy), a page of a
  * treatment list, a collection's index, or the compressed copies of a file the client build wrote. A job writes its files and their .br/.gz copies. The build runs
- * the jobs whose inputs changed (src/build/build.ts): on a worker per core when there are many,
+ * the jobs whose inputs changed (src/build/plan/): on a worker per core when there are many,
  * in its own thread when there are few. This module is part of the server bundle, with the site.
  */
 import { readFileSync } from "node:fs";

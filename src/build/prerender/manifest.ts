@@ -221,7 +221,7 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
 
 /**
  * A list page as a page in `lang` needs it: the names in its language alone (a page shows no other
- * language's, and so is made again only when its own language's names change: build.ts's deps).
+ * language's, and so is made again only when its own language's names change: src/build/plan/deps.ts).
  */
 function listingIn(listing: TreatmentListPage, lang: string): TreatmentListPage {
   const { translatedNames, ...english } = listing;

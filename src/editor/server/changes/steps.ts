@@ -108,7 +108,7 @@ export function validateStep(projectRoot: string): PublishSteps["check"] {
   };
 }
 
-/** What the build says when the site's config fails the check it starts with (src/build/build.ts). */
+/** What the build says when the site's config fails the check it starts with (src/build/check-inputs.ts). */
 const configRefused = "The config has errors (above); nothing was built.";
 
 /** The project's build in a worktree, its steps reported as progress. */

@@ -1,0 +1,104 @@
+/**
+ * The build's checks before it changes anything: the config validated (a file unchanged since the
+ * last build keeps its first-pass results) and the code type-checked (when it changed since the
+ * check last passed). What fails stops the build with a BuildError, dist/ untouched.
+ */
+import path from "node:path";
+import { type Checked, formatHuman, type ValidationCache, validateSite } from "../validation";
+import { BuildError } from "./build-error";
+import type { BuildState } from "./build-state";
+import type { FileStamp, InputScanner } from "./inputs";
+import type { BuildClock } from "./timings";
+import { type TypecheckResult, typecheck } from "./typecheck";
+
+export interface InputChecks {
+  root: string;
+  scanner: InputScanner;
+  before?: BuildState;
+  /** The code changed, and so perhaps the validator or the schemas: no kept result is trusted. */
+  codeChanged: boolean;
+  /** As BuildOptions.typecheck. */
+  typecheck?: boolean;
+  log: (line: string) => void;
+  clock: BuildClock;
+}
+
+/** The validator's results to keep for the next build. */
+export type CheckResults = Pick<BuildState, "validation"> & Required<Pick<BuildState, "translationChecks">>;
+
+/** Validates the config and type-checks the code (when it changed); throws BuildError for what stops the build. */
+export function checkInputs({ root, scanner, before, codeChanged, log, clock, ...options }: InputChecks): CheckResults {
+  // Validation: files unchanged since the last run keep their first-pass results (unless the
+  // code, and so the validator or the schemas, changed).
+  let since = performance.now();
+  const siteRoot = path.join(root, "site-config");
+  const validation: BuildState["validation"] = {};
+  const translationChecks: CheckResults["translationChecks"] = {};
+  const keptValidation = codeChanged ? {} : (before?.validation ?? {});
+  const keptTranslations = codeChanged ? {} : (before?.translationChecks ?? {});
+  const stampOf = (file: string) => {
+    const relative = path.relative(root, file);
+    const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
+    return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
+  };
+  // A file's first pass also looks for the values placeholders.json declares: a kept result
+  // holds only while that file is unchanged too.
+  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
+  const keyOf = (file: string) => `${stampOf(file)}|${declared}`;
+  const validationCache: ValidationCache = {
+    get(file) {
+      const kept = keptValidation[file];
+      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
+    },
+    set(file, checked: Checked) {
+      validation[file] = { stamp: keyOf(file), checked };
+    },
+    getTranslation: (file) => keptTranslations[file],
+    setTranslation(file, problems) {
+      translationChecks[file] = problems;
+    },
+  };
+  const report = validateSite({
+    siteRoot,
+    schemasDir: path.join(root, "schemas"),
+    publicDir: path.join(root, "public"),
+    shownFrom: root,
+    cache: validationCache,
+    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
+    publish: "if-production",
+  });
+  for (const [file, entry] of Object.entries(keptValidation)) {
+    if (!validation[file] && entry.stamp === keyOf(file)) validation[file] = entry;
+  }
+  if (report.problems.length > 0)
+    log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
+  if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
+  clock.step(
+    `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
+    since,
+  );
+
+  // Type check: only when something it reads changed since it last passed.
+  since = performance.now();
+  const checked: TypecheckResult =
+    options.typecheck === false ? { ran: false } : typecheck(root, scanner, options.typecheck === true);
+  if (checked.ran) {
+    if (!checked.ok) {
+      log(checked.output);
+      throw new BuildError("The type check failed (above); nothing was built.");
+    }
+    clock.step("type check", since);
+  } else if (options.typecheck === false) log("  type check skipped, as asked (npm test runs it on its own)");
+  else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
+  return { validation, translationChecks };
+}
+
+/** A file's stamp, hashing it if this build has not yet. */
+function statStamp(scanner: InputScanner, relative: string): FileStamp | undefined {
+  try {
+    scanner.hash(relative);
+    return scanner.stamps[relative];
+  } catch {
+    return undefined;
+  }
+}

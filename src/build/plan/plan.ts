@@ -1,0 +1,106 @@
+/**
+ * The incremental build's planner: every piece this build makes, each with its hash (the code's
+ * key and the hashes of what it is made of, deps.ts). The pieces whose hash the last build did not
+ * leave are made again; the last build's pieces this build no longer has are removed.
+ */
+import type { TreatmentListPage } from "../../shared/collections/data-files";
+import type { CatalogEntry } from "../catalog";
+import type { LanguageFont } from "../fonts";
+import { hashAll, type InputScanner } from "../inputs";
+import { type DepKey, type JobKey, keyOf } from "../keys";
+import type { Job } from "../prerender/jobs";
+import type { PageSpec } from "../prerender/page-list";
+import { hashDeps } from "./deps";
+import { type JobHashes, jobHash, jobKeys, setJobHash } from "./job-hashes";
+
+/** One piece of this build's output. */
+export interface Planned {
+  key: JobKey;
+  /** What makes it; none for a whole data file, which the build writes from the treatments' after the jobs ran. */
+  job?: Job;
+  /** What it is made of besides the code (none for a whole data file: its treatments and settings). */
+  deps: DepKey[];
+  hash: string;
+}
+
+export interface Plan {
+  /** Every piece, in the order planned: pages, each collection's data, then the whole data files (if published). */
+  planned: Planned[];
+  /** The pieces to make: all in a full build, those whose hash changed in an incremental one. */
+  stale: Planned[];
+  /** The last build's pieces this build no longer has: their outputs go. */
+  removed: JobKey[];
+  /** Each piece's hash, kept for the next build. */
+  hashes: JobHashes;
+  /** Each dependency's hash by keyOf(dep), kept for the next build's explanations. */
+  deps: Record<string, string>;
+}
+
+export interface PlanInput {
+  /** The hash of the code and of the config bundled with it: part of every piece's hash. */
+  codeKey: string;
+  scanner: InputScanner;
+  specs: PageSpec[];
+  entries: Record<string, CatalogEntry>;
+  /** Each collection's list pages, by data file. */
+  lists: Record<string, TreatmentListPage[]>;
+  /** The site's languages with pages of their own besides the default. */
+  otherLanguages: ReadonlySet<string>;
+  fonts: Record<string, LanguageFont>;
+  /** Whether each collection's whole data file is published (site.json's `wholeCollectionFiles`). */
+  wholeCollectionFiles: boolean;
+  /** The last build's hashes: their outputs are removed when this build no longer has them. */
+  before?: JobHashes;
+  /** Make every piece, whatever the last build left. */
+  full: boolean;
+}
+
+/** Plans the build: what it makes, what it makes again, and what it removes. */
+export function planBuild(input: PlanInput): Plan {
+  const { codeKey, specs, entries, lists, fonts, before } = input;
+  const deps = hashDeps(input);
+  const planned: Planned[] = [];
+  const plan = (key: JobKey, job: Job, parts: DepKey[]) =>
+    planned.push({
+      key,
+      job,
+      deps: parts,
+      hash: hashAll([codeKey, ...parts.map((d) => `${keyOf(d)}=${deps.hashOf(d)}`)]),
+    });
+
+  for (const spec of specs) {
+    const parts: DepKey[] = fonts[spec.lang] ? [...spec.deps, { kind: "font", lang: spec.lang }] : spec.deps;
+    plan({ kind: "page", path: spec.path }, { kind: "page", spec }, parts);
+  }
+  for (const { dataFile, items } of Object.values(entries)) {
+    for (const { slug } of items) {
+      plan({ kind: "treatment-data", dataFile, slug }, { kind: "treatment-data", dataFile, slug }, [
+        { kind: "item", dataFile, slug },
+        { kind: "settings", dataFile },
+        { kind: "translated", dataFile, slug },
+      ]);
+      for (const lang of deps.translated[dataFile][slug]) {
+        const key = { kind: "treatment-translation", lang, dataFile, slug } as const;
+        plan(key, key, [{ kind: "translation", lang, dataFile, slug }]);
+      }
+    }
+    plan({ kind: "index-data", dataFile }, { kind: "index-data", dataFile }, [{ kind: "index", dataFile }]);
+    for (const { page } of lists[dataFile] ?? [])
+      plan({ kind: "list-data", dataFile, page }, { kind: "list-data", dataFile, page }, [
+        { kind: "list-file", dataFile, page },
+      ]);
+  }
+  // The whole collection, the spec's data file, made of the treatments' data files: only where
+  // site.json asks for it (120 MB at 10,000 treatments, which the site's pages never fetch).
+  for (const entry of input.wholeCollectionFiles ? Object.values(entries) : []) {
+    const hash = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
+    planned.push({ key: { kind: "whole-data", dataFile: entry.dataFile }, deps: [], hash });
+  }
+
+  const previous = input.full ? undefined : before;
+  const stale = planned.filter((p) => !previous || jobHash(previous, p.key) !== p.hash);
+  const hashes: JobHashes = new Map();
+  for (const p of planned) setJobHash(hashes, p.key, p.hash);
+  const removed = before ? jobKeys(before).filter((key) => jobHash(hashes, key) === undefined) : [];
+  return { planned, stale, removed, hashes, deps: deps.hashes };
+}
