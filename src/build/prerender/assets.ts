@@ -3,7 +3,8 @@
  * they import), from Vite's build manifest, so the document can name them up front: the scripts
  * in a list the entry fetches after the first paint, the styles as stylesheets (a block's styles
  * must be there at first paint, or the page shifts when they arrive). The entry chunk and its
- * styles are in the template already, so they are left out.
+ * styles are in the template already, so they are left out: today every stylesheet joins the
+ * entry's (src/build/vite/chunk-groups.ts), and a page links none of its own.
  */
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
