@@ -2,13 +2,13 @@
  * The fonts of languages whose script the site's system font stack cannot be trusted with: Noto
  * Sans Telugu and Noto Sans Devanagari (the variable fonts of @fontsource-variable), self-hosted,
  * subset to the characters the language's texts use, each with a small stylesheet that declares it
- * and puts it first in the page's font stack. `font-display: fallback`: the page's text waits at
- * most a tenth of a second for the font (preloaded by the page's head, it is most often there),
- * then shows in a system font and takes the font if it arrives within three seconds. With `swap`
- * the text was drawn at once in whatever the system had, and redrawn when the font came: on a
+ * and puts it first in the page's font stack. `font-display: block`: the page's text waits for
+ * the font (preloaded by the page's head, 25 KB; three seconds at most, then a system font) rather
+ * than being drawn at once in whatever the system has and redrawn when the font comes: on a
  * machine without a Telugu font its letters are boxes of other widths, lines broke elsewhere and
  * the page shifted (Lighthouse's layout shift 0.15 on /te/home once the page's styles came in one
- * file and the first paint no longer waited for the font by chance). Only pages in that language link the stylesheet
+ * file and the first paint no longer waited for the font by chance). `fallback` (a tenth of a
+ * second's wait) still shifted the page on a busy machine. Only pages in that language link the stylesheet
  * (src/build/prerender/document.ts), so an English page loads no Telugu or Devanagari font.
  *
  * One weight, the regular (400), pinned from the variable font: the 400–700 range kept the
@@ -168,7 +168,7 @@ export async function buildLanguageFonts(
     const fontName = `${slug(spec.family)}-${hash(font)}.woff2`;
     writeFileSync(path.join(fontsDir, fontName), font);
     const css = [
-      `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:${pageFontWeight};font-display:fallback;`,
+      `@font-face{font-family:"${spec.family}";font-style:normal;font-weight:${pageFontWeight};font-display:block;`,
       `src:url(/assets/fonts/${fontName}) format("woff2");unicode-range:${unicodeRange(spec.block)}}`,
       `:root{--font-body:"${spec.family}",var(--font-system);font-synthesis:weight style}\n`,
     ].join("");

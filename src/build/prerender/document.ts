@@ -67,7 +67,7 @@ export function headTags(
     ...info.alternates.map(
       (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
     ),
-    // The language's own font, preloaded: its text waits a tenth of a second for it at most (fonts.ts).
+    // The language's own font, preloaded: its text waits for it (fonts.ts).
     ...(font
       ? [
           `<link rel="preload" href="${escapeHtml(font.font)}" as="font" type="font/woff2" crossorigin />`,
