@@ -144,6 +144,9 @@ export class PushQueue {
       }
     })().finally(() => {
       this.draining = undefined;
+      // A save scheduled after the loop found the queue empty but before this ran saw a drain
+      // under way and left its change set to it: take it now, or it would wait forever.
+      if (this.waiting.size > 0) this.drain();
     });
   }
 
