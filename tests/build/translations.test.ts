@@ -31,6 +31,9 @@ describe("npm run build with treatments' translations", { timeout: 300_000 }, ()
     // knee page only: the hip page has no translation.
     copy = siteCopy(5, "file");
     keepTreatmentTranslations(path.join(copy.root, "site-config"), stem, [knee]);
+    // The collection published whole too (site.json asks for it), to check it carries no language marker.
+    const site = JSON.parse(readFileSync(config("site.json"), "utf8"));
+    writeFileSync(config("site.json"), JSON.stringify({ ...site, wholeCollectionFiles: true }, null, 2));
     await build(true);
     first = snapshot(copy.root);
   }, 120_000);
