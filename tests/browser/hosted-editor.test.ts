@@ -55,6 +55,10 @@ afterAll(async () => {
 /** A person's own browser, signed in through the identity provider. */
 async function signIn(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+  // Playwright's 30 s for a click or a wait is short on a busy 2-core CI machine, where this editor
+  // builds previews and publishes beside other browser test files: a CI run once waited longer than
+  // that for the Publish button to appear. The suite's own limit (120 s) applies instead.
+  context.setDefaultTimeout(120_000);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error(`[${email}] ${e.message}`));
   // Leaving a file with a change the server refused: yes, leave it.
