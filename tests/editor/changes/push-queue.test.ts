@@ -40,11 +40,12 @@ describe("the push queue", () => {
     );
     queue.schedule("a");
     await settle();
-    expect(queue.state("a")).toEqual({
+    // The retry after 1 ms may already have failed again on a slow machine: the count is 1 or more.
+    expect(queue.state("a")).toMatchObject({
       state: "failed",
       message: "fatal: could not read from https://example.org/site.git",
-      failures: 1,
     });
+    expect(queue.state("a")?.failures).toBeGreaterThanOrEqual(1);
     fail = false;
     await queue.idle();
     expect(queue.state("a")).toBeUndefined();
