@@ -52,6 +52,9 @@ export interface EditorSignIn {
  */
 export async function signInToEditor(browser: Browser, who: EditorSignIn): Promise<Page> {
   const context = await browser.newContext({ viewport: who.viewport ?? { width: 1500, height: 950 } });
+  // The hosted editor builds previews and publishes beside other browser test files on a busy CI
+  // machine: Playwright's 30 s for a click or a wait was once too short there. The suite's 120 s.
+  context.setDefaultTimeout(120_000);
   if (who.changeSet)
     await context.addInitScript((id) => window.localStorage.setItem("editor-change-set", id), who.changeSet);
   const page = await context.newPage();
