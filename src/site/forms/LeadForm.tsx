@@ -4,7 +4,7 @@
  * touched or the form was submitted, the submit-time mobile re-check with the page's wording,
  * a disabled button while sending, /thank-you on success, the form kept on failure.
  */
-import { type JSX, use, useContext, useRef, useState } from "react";
+import { type JSX, use, useContext, useEffect, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import type { Field, Form } from "../../shared/generated/form";
@@ -157,6 +157,18 @@ function ConfiguredForm({
     setError,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<FormValues>({ mode: "onTouched", defaultValues: initialValues });
+
+  // Answers typed before the form's code arrived, in fields the person has since left, are checked
+  // now, as leaving the field would have checked them (mode 'onTouched'); the field still being
+  // typed in is checked when it is left.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the answers found at hydration.
+  useEffect(() => {
+    for (const field of form.fields) {
+      const typed = initialValues[field.name];
+      if (!typed || document.activeElement?.id === `${prefix}-${field.name}`) continue;
+      setValue(field.name, typed, { shouldTouch: true, shouldValidate: true });
+    }
+  }, []);
 
   // The ref stops a second submit at once; the state renders the disabled button.
   const sending = useRef(false);
