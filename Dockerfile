@@ -17,7 +17,9 @@ RUN npm install --no-audit --no-fund
 COPY . .
 
 FROM source AS build
-RUN npm run build \
+# The type check first: a fresh clone's first npm run build leaves it out (src/build/check-inputs.ts).
+RUN npm run typecheck \
+ && npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS relay

@@ -2,7 +2,7 @@
  * `npm run build`: the build's steps in order (each in a file of its own: the checks, the client
  * step, the planner in plan/, the jobs in prerender/, the clean-up, the explanations, the state).
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -44,7 +44,9 @@ export interface BuildOptions {
   force?: boolean;
   /**
    * true: run the type check even when no code changed since it last passed; false: skip it (for
-   * tests of the build, which `npm test` type-checks on its own); unset: when the code changed.
+   * tests of the build, which `npm test` type-checks on its own); unset: when the code changed
+   * since it last passed, except on the checkout's first build (no build cache: a fresh clone),
+   * which leaves it to `npm test`, CI and the image build.
    */
   typecheck?: boolean;
   workers?: number;
@@ -76,6 +78,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const cache = cacheDir(root);
   const ssrDir = path.join(cache, "ssr");
   const workers = options.workers ?? os.availableParallelism();
+  const firstBuild = !existsSync(cache);
 
   const before = options.force ? undefined : readState(cache);
   const scanner = new InputScanner(root, before?.stamps ?? {});
@@ -97,7 +100,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   let checks: CheckResults;
   try {
     const codeChanged = full && changed.length > 0;
-    checks = checkInputs({ root, scanner, before, codeChanged, typecheck: options.typecheck, log, clock });
+    checks = checkInputs({ root, scanner, before, codeChanged, typecheck: options.typecheck, firstBuild, log, clock });
   } catch (error) {
     await viteBuilds?.cancel();
     throw error;
