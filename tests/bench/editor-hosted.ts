@@ -65,7 +65,13 @@ const thinkMs = { min: 500, max: 2000 };
 function startServer(config: { root: string; dataDir: string; dbFile: string; port: number }) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "editor-hosted-server.ts")],
+    [
+      // BENCH_EDITOR_PROFILE=<folder>: the server's (and its worker's) CPU profiles are written there.
+      ...(process.env.BENCH_EDITOR_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_EDITOR_PROFILE}`] : []),
+      "--import",
+      "tsx",
+      path.join(import.meta.dirname, "editor-hosted-server.ts"),
+    ],
     {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: { ...process.env, BENCH_EDITOR: JSON.stringify(config) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeptAnswers, keepsAnswers } from "../../src/editor/server/kept-answers";
+import { CommitAnswers, KeptAnswers, keepsAnswers } from "../../src/editor/server/kept-answers";
 
 const treatment = "site-config/collections/cardiology-sub-departments/angioplasty.json";
 
@@ -46,6 +46,35 @@ describe("answers kept per worktree commit", () => {
     head = "c";
     expect(await list()).toBe(2);
     expect(asked).toEqual(["a->b", "b->c"]);
+  });
+
+  it("shares an answer between worktrees at one commit, but not one made while its worktree moved", async () => {
+    const shared = new CommitAnswers();
+    const heads = { one: "a", two: "a", three: "a" };
+    let made = 0;
+    const worktree = (name: keyof typeof heads) => new KeptAnswers({ version: async () => heads[name], shared });
+    const [one, two, three] = [worktree("one"), worktree("two"), worktree("three")];
+    expect(await Promise.all([one, two].map((w) => w.get("files", async () => ++made)))).toEqual([1, 1]);
+    // Three's commit moves while it makes its answer: that answer is its own, not commit "b"'s.
+    heads.three = "b";
+    const moving = three.get("files", async () => {
+      heads.three = "c";
+      return ++made;
+    });
+    expect(await moving).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    heads.one = "b";
+    expect(await one.get("files", async () => ++made)).toBe(3);
+  });
+
+  it("stops sharing a worktree's answers once it wrote a file they depend on", async () => {
+    const shared = new CommitAnswers();
+    let made = 0;
+    const [one, two] = [0, 1].map(() => new KeptAnswers({ version: async () => "a", shared }));
+    await one.get("files", async () => ++made);
+    two.wrote("site-config/pages/home.json");
+    expect(await two.get("files", async () => ++made)).toBe(2);
+    expect(await one.get("files", async () => ++made)).toBe(1);
   });
 
   it("counts only a folder collection's treatment page files, and their translations, as leaving lists alone", () => {

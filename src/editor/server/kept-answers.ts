@@ -6,6 +6,11 @@
  * SiteApi. When the version moves, the answer is carried over if what changed between the two
  * commits cannot change it (`carries`: the text of a folder collection's treatment page files,
  * which the list only counts), so the read after a treatment's save is not a read of everything.
+ *
+ * Worktrees at one commit have the same answers: a hosted editor's change sets share them
+ * (`CommitAnswers`), so ten change sets started from the published commit read the site once, not
+ * ten times. A worktree stops sharing once its SiteApi wrote a file the answers depend on (until
+ * that write is committed, its files are not its commit's).
  */
 import { collectionPlace } from "../shared/collection-paths";
 
@@ -22,12 +27,42 @@ export interface KeptAnswersOptions {
   version?: () => Promise<string>;
   /** Whether answers made at version `from` still hold at `to` (see `keepsAnswers`). */
   carries?: (from: string, to: string) => Promise<boolean>;
+  /** Answers shared with the other worktrees of the same site, by commit. */
+  shared?: CommitAnswers;
+}
+
+/** Answers by name and commit, shared by every worktree of a site (the last few commits' only). */
+export class CommitAnswers {
+  private readonly answers = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly most = 16) {}
+
+  get(name: string, commit: string): Promise<unknown> | undefined {
+    return this.answers.get(`${name}\0${commit}`);
+  }
+
+  set(name: string, commit: string, answer: Promise<unknown>): void {
+    const key = `${name}\0${commit}`;
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    if (this.answers.size > this.most) this.answers.delete(this.answers.keys().next().value as string);
+  }
+
+  /** Drops an answer (it failed, or its worktree moved while it was made), unless another replaced it. */
+  drop(name: string, commit: string, answer: Promise<unknown>): void {
+    const key = `${name}\0${commit}`;
+    if (this.answers.get(key) === answer) this.answers.delete(key);
+  }
 }
 
 export class KeptAnswers {
   private readonly answers = new Map<string, { key: string; answer: Promise<unknown> }>();
+  /** Unset once this worktree wrote a file the answers depend on: its files may then not be its commit's. */
+  private shared: CommitAnswers | undefined;
 
-  constructor(private readonly options: KeptAnswersOptions = {}) {}
+  constructor(private readonly options: KeptAnswersOptions = {}) {
+    this.shared = options.shared;
+  }
 
   /** `make`'s answer, kept under `name`; one making at a time is shared by everyone who asks meanwhile. */
   async get<T>(name: string, make: () => Promise<T>): Promise<T> {
@@ -41,11 +76,25 @@ export class KeptAnswers {
       held.key = key;
       return held.answer as Promise<T>;
     }
+    const { shared } = this;
+    const common = shared?.get(name, key) as Promise<T> | undefined;
+    if (common) {
+      this.answers.set(name, { key, answer: common });
+      return common;
+    }
     const answer = make();
     this.answers.set(name, { key, answer });
-    answer.catch(() => {
-      if (this.answers.get(name)?.answer === answer) this.answers.delete(name);
-    });
+    shared?.set(name, key, answer);
+    answer.then(
+      // Made from files that were not the commit's (the worktree moved meanwhile): this worktree's only.
+      async () => {
+        if (this.shared !== shared || (await version().catch(() => "")) !== key) shared?.drop(name, key, answer);
+      },
+      () => {
+        shared?.drop(name, key, answer);
+        if (this.answers.get(name)?.answer === answer) this.answers.delete(name);
+      },
+    );
     return answer;
   }
 
@@ -59,6 +108,9 @@ export class KeptAnswers {
 
   /** `file` (an editor path) was written or removed through the SiteApi: answers it can change are made again. */
   wrote(file: string): void {
-    if (!keepsAnswers(file)) this.answers.clear();
+    if (keepsAnswers(file)) return;
+    this.answers.clear();
+    // One being made now is dropped from the shared ones when it is done (see get).
+    this.shared = undefined;
   }
 }

@@ -33,7 +33,7 @@ import { siteChoices } from "./choices";
 import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
-import { KeptAnswers } from "./kept-answers";
+import { type CommitAnswers, KeptAnswers } from "./kept-answers";
 import { TranslationQueue } from "./translation-queue";
 import { stampTranslation } from "./translation-save";
 import {
@@ -78,6 +78,8 @@ export interface SiteApiOptions {
   version?: () => Promise<string>;
   /** Whether what changed between two versions leaves the kept answers as they are (kept-answers.ts). */
   carries?: (from: string, to: string) => Promise<boolean>;
+  /** Kept answers shared with the site's other worktrees at the same commit (kept-answers.ts). */
+  sharedAnswers?: CommitAnswers;
 }
 
 export function refused(result: CheckResult): [number, RefusedResponse] {
@@ -107,7 +109,11 @@ export class SiteApi {
     this.index = new CollectionIndex(this.store, options.folders);
     this.folderUntranslated = new FolderUntranslated(this.store);
     this.translationQueue = new TranslationQueue(this.store);
-    this.kept = new KeptAnswers({ version: options.version, carries: options.carries });
+    this.kept = new KeptAnswers({
+      version: options.version,
+      carries: options.carries,
+      shared: options.sharedAnswers,
+    });
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
     void this.store
       .list()

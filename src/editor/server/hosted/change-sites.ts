@@ -10,12 +10,14 @@ import { git } from "../changes/git";
 import { headCommit } from "../changes/head";
 import type { CheckThread } from "../check-thread";
 import { ConfigStore } from "../config-store";
-import { keepsAnswers } from "../kept-answers";
+import { CommitAnswers, keepsAnswers } from "../kept-answers";
 import { SiteApi } from "../site-api";
 import type { PublishedFolders } from "./shared-folders";
 
 export class ChangeSites {
   private readonly sites = new Map<string, SiteApi>();
+  /** The file list and choices by commit: change sets started from one commit read the site once. */
+  private readonly answers = new CommitAnswers();
 
   constructor(
     private readonly workspace: SiteWorkspace,
@@ -32,6 +34,7 @@ export class ChangeSites {
       checkSetup: { projectRoot: root, siteRoot, publicDir: path.join(root, "public") },
       // Every change to a worktree is committed (or written by its SiteApi): lists are kept per commit.
       version: () => headCommit(root),
+      sharedAnswers: this.answers,
       carries: async (from, to) => {
         const changed = (await git(root, ["diff", "--no-renames", "--name-status", "-z", from, to])).stdout.split("\0");
         for (let i = 0; i + 1 < changed.length; i += 2)
