@@ -196,7 +196,8 @@ export function runValidation(options: RunOptions): RunReport {
   }
   const linked = validated.some((r) => r.problems.some((p) => p.missing !== undefined || p.explains !== undefined));
 
-  for (const [file, found] of reviewDueProblems(model, options.today ?? todayIso()))
+  // Only the validated files' problems are reported: a run over some files looks at theirs alone.
+  for (const [file, found] of reviewDueProblems(model, options.today ?? todayIso(), some))
     byFile.get(file)?.problems.push(...found);
 
   const folded = foldFollowOns(

@@ -1,7 +1,8 @@
 /**
  * A kept snapshot of a site checks a change by checking the files it can affect again: after a
  * sequence of edits, each result is the one a whole-site run on the changed site gives, including
- * a slug renamed that links elsewhere point at, and its repair.
+ * a slug renamed that links elsewhere point at, and its repair, and medical reviews overdue in the
+ * file checked and in the files kept.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +23,12 @@ function site() {
     path.join(repoRoot, "tests/fixtures/validate/translation-mistakes/site-config/site.json"),
     path.join(dir, "site-config/site.json"),
   );
-  splitCollection(path.join(dir, `${folder}.json`));
+  // Both treatments' medical reviews are long overdue: a check of one file tells of its own.
+  const collection = path.join(dir, `${folder}.json`);
+  const data = JSON.parse(readFileSync(collection, "utf8"));
+  for (const t of data.sub_departments) t.review = { reviewer: "dr-someone", reviewed: "2020-01-15" };
+  writeFileSync(collection, `${JSON.stringify(data, null, 2)}\n`);
+  splitCollection(collection);
   const translations = path.join(dir, "site-config/i18n/te/collections/cardiology-sub-departments");
   mkdirSync(translations, { recursive: true });
   writeFileSync(
@@ -65,7 +71,12 @@ describe("a site snapshot checking changes", () => {
     edit("heart-failure", (d) => {
       d.meta_title = "Heart failure care";
     });
-    expect(compare().delta.files).toEqual(new Set([`${folder}/heart-failure.json`]));
+    const retitled = compare();
+    expect(retitled.delta.files).toEqual(new Set([`${folder}/heart-failure.json`]));
+    expect(retitled.whole.problems.filter((p) => p.name === "ReviewOverdue").map((p) => p.file)).toEqual([
+      `${folder}/angiography.json`,
+      `${folder}/heart-failure.json`,
+    ]);
 
     // ... now the same as another treatment's: that one is told too.
     edit("angiography", (d) => {

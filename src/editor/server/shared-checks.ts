@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Problem, type SiteDelta, SiteSnapshot } from "../../validation";
+import { headCommit } from "./changes/head";
 import { type Checker, candidateChecker, problemKey } from "./check";
 
 /** What a check answers, and the token that adopts it once saved. */
@@ -133,7 +134,7 @@ export class SharedChecks {
   }
 
   /** What a worktree is to the snapshot: its overlay of changed config files, or not comparable. */
-  private stateOf(root: string, base: Base): SiteState {
+  private async stateOf(root: string, base: Base): Promise<SiteState> {
     const known = this.sites.get(root);
     if (known && known.commit === base.commit) return known;
     const state: SiteState = {
@@ -144,8 +145,15 @@ export class SharedChecks {
       recent: new Map(),
     };
     // Commits against commits, not the worktree's 10,000 files: the editor commits every save as it
-    // writes it, and tells of what it writes (wrote).
-    const changed = git(root, "diff", "--no-renames", "--name-status", "-z", base.commit, "HEAD", "--").split("\0");
+    // writes it, and tells of what it writes (wrote). A change set just started is at the commit.
+    const head = await headCommit(root);
+    const changed =
+      head === base.commit
+        ? []
+        : git(root, "diff", "--no-renames", "--name-status", "-z", base.commit, head, "--").split("\0");
+    // Another check of this worktree may have made its state while the HEAD was read.
+    const made = this.sites.get(root);
+    if (made && made.commit === base.commit) return made;
     const configFile = (file: string) => file.startsWith("site-config/") && file.endsWith(".json");
     for (let i = 0; i + 1 < changed.length && state.overlay; i += 2) {
       const [status, file] = [changed[i], changed[i + 1]];
@@ -161,7 +169,7 @@ export class SharedChecks {
   async check(root: string, file: string, text: string, removed?: string): Promise<SharedCheckResult> {
     const token = ++this.tokens;
     const base = this.current();
-    const state = base && this.stateOf(root, base);
+    const state = base && (await this.stateOf(root, base));
     const inBase = base && path.join(base.root, path.relative(root, file));
     if (!base || !state?.overlay || removed || !inBase || !base.snapshot.has(inBase)) {
       const own = this.ownOf(root);
