@@ -19,7 +19,7 @@ import {
   removeUnshownCards,
 } from "./clean-up";
 import { finishClientStep } from "./client-step";
-import { isCompressible } from "./compress";
+import { isCompressible, pruneCompressCache } from "./compress";
 import { describeChanges, incrementalLines, isCompressedCopy, plural } from "./explanations";
 import { buildLanguageFonts } from "./fonts";
 import { InputScanner } from "./inputs";
@@ -161,8 +161,19 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const siteCardWritten = writeSiteCard(siteCard(bundle.siteFacts), distDir);
   siteCardWritten.catch(() => undefined); // awaited below, after the jobs: not an unhandled rejection meanwhile
   since = performance.now();
-  const context: JobContext = { distDir, template: pageTemplate(distDir), catalog, incremental: !full, fonts };
+  const compressCache = { dir: path.join(cache, "compressed"), read: !options.force };
+  const jobsStarted = Date.now();
+  const context: JobContext = {
+    distDir,
+    template: pageTemplate(distDir),
+    catalog,
+    incremental: !full,
+    fonts,
+    compressCache,
+  };
   const result = await runPlannedJobs({ jobs, context, bundle, ssrDir, workers });
+  // The client build's copies this build did not use are older code's.
+  if (full) pruneCompressCache(compressCache.dir, jobsStarted);
   const made = plan.stale.filter((p) => p.job).length;
   const planned = plan.planned.filter((p) => p.job).length;
   step(`pages and data (${plural(made, "job")} of ${planned.toLocaleString("en")})`, since);

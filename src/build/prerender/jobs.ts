@@ -22,7 +22,7 @@ import {
   type TranslationFile,
 } from "../../shared/collections/treatment-translations";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
-import { compressFile, isCompressible } from "../compress";
+import { type CompressCache, compressFile, compressFileCached, isCompressible } from "../compress";
 import { writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
@@ -73,6 +73,8 @@ export interface JobContext {
    * removes afterwards whatever it did not write.)
    */
   incremental: boolean;
+  /** Where compress jobs keep the copies they make, by content (compress.ts's compressFileCached). */
+  compressCache?: CompressCache;
 }
 
 export interface JobResult {
@@ -267,8 +269,13 @@ export async function runJobs(
       }
       case "compress": {
         if (!isCompressible(job.file)) break;
+        const body = readFileSync(path.join(context.distDir, job.file));
         result.written.push(
-          ...compressFile(context.distDir, job.file, readFileSync(path.join(context.distDir, job.file))),
+          ...timed("compress", () =>
+            context.compressCache
+              ? compressFileCached(context.distDir, job.file, body, context.compressCache)
+              : compressFile(context.distDir, job.file, body),
+          ),
         );
         break;
       }
