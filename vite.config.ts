@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
 import { configCheckPlugin } from "./src/build/vite/config-check-plugin.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
+import { entryPriorityPlugin } from "./src/build/vite/entry-priority-plugin.ts";
 import { languageNamesPlugin } from "./src/build/vite/language-names-plugin.ts";
 import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
@@ -68,6 +69,7 @@ export default defineConfig({
     languageNamesPlugin(root),
     chunks.plugin,
     treeShakeableRouter(),
+    entryPriorityPlugin(),
   ],
   resolve: {
     alias: [
