@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SiteWorkspace } from "../../../src/editor/server/changes";
+import { describeFileChanges, SiteWorkspace } from "../../../src/editor/server/changes";
 import { alice, editJson, gitIn, makeProject, type TempProject, tara } from "./repo";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
 type Nav = { items: Array<{ label: string; children?: Array<{ label: string }> }> };
 
@@ -76,6 +78,40 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
       await ws.fileAt("base", "menu-rename", "site-config/navigation.json"),
     );
     expect(await ws.fileAt("head", "menu-rename", "site-config/no-such-file.json")).toBeUndefined();
+  });
+
+  it("describes its changes in words as its texts read, and anew after each save", async () => {
+    const id = "described";
+    const nav = "site-config/navigation.json";
+    await ws.create(id, alice, "Described");
+    await editJson(path.join(ws.dir(id), nav), (doc) => {
+      (doc as unknown as Nav).items[1].label = "Who We Are";
+    });
+    await ws.commit(id, [nav], "Navigation: 'About us' renamed 'Who We Are'", alice);
+    const telugu = "site-config/i18n/te/navigation.json";
+    const described = async (files: string[]) =>
+      Promise.all(
+        files.map(async (file) =>
+          describeFileChanges(
+            file,
+            await ws.fileAt("base", id, file),
+            await ws.fileAt("head", id, file),
+            file === telugu ? await ws.fileAt("head", id, nav) : undefined,
+          ),
+        ),
+      );
+    expect(await ws.review(id)).toEqual(await described([nav]));
+    // A translation added: named by the English file it translates, as the change set has it.
+    await mkdir(path.dirname(path.join(ws.dir(id), telugu)), { recursive: true });
+    await cp(path.join(repoRoot, telugu), path.join(ws.dir(id), telugu));
+    await ws.commit(id, [telugu], "Navigation (Telugu) added", tara);
+    const both = await ws.review(id);
+    expect(both).toEqual(await described([telugu, nav]));
+    expect(both.map((f) => f.fileLabel)).toEqual(["Navigation (Telugu)", "Navigation"]);
+    await rm(path.join(ws.dir(id), telugu));
+    await ws.commit(id, [telugu], "Navigation (Telugu) removed", tara);
+    expect(await ws.review(id)).toEqual(await described([nav]));
+    await ws.remove(id);
   });
 
   it("makes no empty commit when a save changed nothing", async () => {

@@ -13,17 +13,17 @@
  *   <dataDir>/changes/<id>/ worktree of a change set
  */
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, rename, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { describeFileChanges } from "./describe";
 import { authorEnv, changedBetween, GitError, git, gitText, textAt } from "./git";
 import { headCommit } from "./head";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
 import { PushQueue, type PushState } from "./push-queue";
+import { checkId, checkPath, cloneInto, createEmbedded, unpushedChangeSets } from "./repository";
+import { ReviewCache } from "./review";
 import { SpareWorktree } from "./spare";
 import { linkNodeModules } from "./steps";
-import { translationOf } from "./translation-labels";
 import type { Author, FileChanges, Pick, Progress, PublishOutcome, PublishSteps, UpdateResult } from "./types";
 import { updateChangeSet } from "./update";
 
@@ -42,9 +42,6 @@ export interface WorkspaceOptions {
   onPushFailure?: (id: string, message: string) => void;
 }
 
-/** Names a change set can have: they become a branch name and a folder name. */
-const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/;
-
 export class SiteWorkspace {
   /** One queue per change set (its worktree), "refs" for fetch and push, "publish" for publishing. */
   readonly locks = new KeyedLock();
@@ -53,6 +50,7 @@ export class SiteWorkspace {
   private readonly spare: SpareWorktree;
   /** Each change set's last commit made here and its tree: the next save compares with it without asking git. */
   private readonly trees = new Map<string, { commit: string; tree: string }>();
+  private readonly reviews: ReviewCache;
 
   private constructor(
     readonly dataDir: string,
@@ -61,6 +59,7 @@ export class SiteWorkspace {
     readonly publishedBranch: string,
     options: { pushRetryMs?: number; onPushFailure?: WorkspaceOptions["onPushFailure"] } = {},
   ) {
+    this.reviews = new ReviewCache(path.join(dataDir, "work"));
     this.spare = new SpareWorktree(path.join(dataDir, "work"), path.join(dataDir, "changes", ".spare"));
     this.pushes = new PushQueue((id) => this.pushSaved(id), {
       retryMs: options.pushRetryMs,
@@ -205,20 +204,12 @@ export class SiteWorkspace {
     );
   }
 
-  /** The change set's changes, file by file and field by field, in words. */
+  /** The change set's changes, file by file and field by field, in words (kept per pair of commits). */
   async review(id: string): Promise<FileChanges[]> {
-    const files = await this.changedFiles(id);
-    return Promise.all(
-      files.map(async (file) => {
-        const [before, after, english] = await Promise.all([
-          this.fileAt("base", id, file),
-          this.fileAt("head", id, file),
-          // A translation is named by the English fields it translates.
-          translationOf(file) ? this.fileAt("head", id, translationOf(file)?.englishFile ?? "") : undefined,
-        ]);
-        return describeFileChanges(file, before, after, english);
-      }),
-    );
+    const [published, head] = (
+      await gitText(this.repo, ["rev-parse", `${this.ref("published")}^{commit}`, `${this.headRef(id)}^{commit}`])
+    ).split("\n");
+    return this.reviews.of(published, head);
   }
 
   /** Brings the change set up to date with published (see update.ts). */
@@ -349,16 +340,8 @@ export class SiteWorkspace {
   }
 
   private async openClone(): Promise<void> {
-    if (!existsSync(path.join(this.repo, ".git"))) {
-      const temporary = `${this.repo}.cloning`;
-      await rm(temporary, { recursive: true, force: true });
-      await git(this.dataDir, ["clone", "--quiet", "--no-checkout", "--no-tags", this.remote, temporary]);
-      // The clone's own checkout stays empty with HEAD detached, so every branch is free for a worktree.
-      await git(temporary, ["update-ref", "--no-deref", "HEAD", "HEAD"]);
-      // Worktrees link the editor's node_modules for builds; the repository's .gitignore names only a folder.
-      await appendFile(path.join(temporary, ".git", "info", "exclude"), "/node_modules\n");
-      await rename(temporary, this.repo);
-    } else await this.fetch();
+    if (!existsSync(path.join(this.repo, ".git"))) await cloneInto(this.remote, this.repo);
+    else await this.fetch();
     await git(this.repo, ["worktree", "prune"]);
     const published = this.publishedDir();
     if (!existsSync(path.join(published, ".git"))) {
@@ -379,20 +362,7 @@ export class SiteWorkspace {
 
   /** Saves a stopped editor had not pushed yet (branches here ahead of the remote's) go now. */
   private async resumePushes(): Promise<void> {
-    const refs = (strip: number, branches: string) =>
-      gitText(this.repo, ["for-each-ref", `--format=%(refname:strip=${strip}) %(objectname)`, branches]);
-    const [local, remote] = await Promise.all([
-      refs(3, "refs/heads/changes/"),
-      refs(4, "refs/remotes/origin/changes/"),
-    ]);
-    const pushed = new Map(remote.split("\n").map((line) => line.split(" ") as [string, string]));
-    for (const line of local === "" ? [] : local.split("\n")) {
-      const [id, commit] = line.split(" ");
-      const theirs = pushed.get(id);
-      // A branch the remote no longer has was removed (here or by another instance): not put back.
-      if (theirs !== undefined && theirs !== commit && (await this.isAncestor(theirs, commit)))
-        this.pushes.schedule(id);
-    }
+    for (const id of await unpushedChangeSets(this.repo, (a, b) => this.isAncestor(a, b))) this.pushes.schedule(id);
   }
 
   /** The change set's worktree on its branch at `startPoint` (the spare worktree when there is one). */
@@ -404,29 +374,4 @@ export class SiteWorkspace {
   private linkNodeModules(dir: string): Promise<void> {
     return linkNodeModules(dir, this.projectRoot);
   }
-}
-
-/** The embedded remote: a bare repository holding the project's committed HEAD as the published branch. */
-async function createEmbedded(projectRoot: string, bare: string, branch: string): Promise<void> {
-  const temporary = `${bare}.creating`;
-  await rm(temporary, { recursive: true, force: true });
-  await mkdir(temporary, { recursive: true });
-  await git(temporary, ["init", "--quiet", "--bare"]);
-  // Fetching reads the project's repository and writes nothing in it.
-  await git(temporary, ["fetch", "--quiet", "--no-tags", projectRoot, "HEAD"]);
-  await git(temporary, ["update-ref", `refs/heads/${branch}`, "FETCH_HEAD"]);
-  await git(temporary, ["symbolic-ref", "HEAD", `refs/heads/${branch}`]);
-  await rename(temporary, bare);
-}
-
-function checkId(id: string): string {
-  if (!idPattern.test(id))
-    throw new Error(`'${id}' cannot name a change set: use letters, digits, '-' and '_' (up to 80).`);
-  return id;
-}
-
-/** Paths are from the repository root and stay inside it. */
-function checkPath(file: string): void {
-  if (file === "" || path.isAbsolute(file) || file.split(/[\\/]/).includes("..") || file.startsWith("-"))
-    throw new Error(`'${file}' is not a path inside the site's repository.`);
 }
