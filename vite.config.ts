@@ -10,7 +10,6 @@ import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
 
 const root = import.meta.dirname;
-const reactRouter = path.join(root, "node_modules/react-router/dist");
 
 /**
  * In both builds, `forms/LeadForm` imported from anywhere but its lazy wrapper and loader resolves
@@ -32,26 +31,6 @@ function lazyLeadForm(): Plugin {
   };
 }
 
-/**
- * react-router's build names its contexts and components for React's developer tools
- * (`Link.displayName = "Link"`) and creates them unannotated at the top of one large module: the
- * bundler must then keep every one, used or not (Link, Form, NavLink, the data routers'
- * contexts...). Dropping the names and marking the creations pure lets it leave out what the
- * site never uses.
- */
-function treeShakeableRouter(): Plugin {
-  const chunk = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/;
-  return {
-    name: "tree-shakeable-router",
-    transform(code, id) {
-      if (!chunk.test(id)) return null;
-      return code
-        .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, "")
-        .replace(/(= )(React\d*\.(?:forwardRef|createContext|memo)\()/g, "$1/* @__PURE__ */ $2");
-    },
-  };
-}
-
 // `npm run dev`: site-config/ checked on every change, its errors in Vite's overlay, the page on
 // the last valid config meanwhile (the plugin does nothing in builds).
 const configCheck = configCheckPlugin(root);
@@ -68,17 +47,11 @@ export default defineConfig({
     messageAstsPlugin(root),
     languageNamesPlugin(root),
     chunks.plugin,
-    treeShakeableRouter(),
     entryPriorityPlugin(),
   ],
   resolve: {
     alias: [
       { find: "@site-config", replacement: path.join(root, "site-config") },
-      // react-router's package exports name only its development build, whose one difference is
-      // ENABLE_DEV_WARNINGS = true: warning checks on every hook call and link render. Use its
-      // production build, in the browser and in the prerenderer alike.
-      { find: /^react-router$/, replacement: path.join(reactRouter, "production/index.mjs") },
-      { find: /^react-router\/dom$/, replacement: path.join(reactRouter, "production/dom-export.mjs") },
       // The site's messages are parsed at build time (message-asts-plugin.ts): FormatJS's parser
       // stays out of the bundle, as its docs recommend for precompiled messages.
       {
@@ -87,8 +60,6 @@ export default defineConfig({
       },
     ],
   },
-  // Bundled into the server entry, so the alias above applies there too.
-  ssr: { noExternal: ["react-router", "react-router-dom"] },
   // The manifest tells the prerenderer which chunks and styles each page needs (modulepreload links).
   build: {
     outDir: "dist",

@@ -9,9 +9,9 @@
  */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
 import { type HydrationPayload, primeHydration } from "./collections/hydration";
 import { preloadRoute, setPreloadRoutes } from "./routes/preload";
+import { BrowserRouter } from "./routes/router/router";
 import { buildRoutes } from "./routes/routes";
 import { SiteRoutes } from "./routes/SiteRoutes";
 

@@ -5,8 +5,11 @@
  * no message formatter, no translation runtime and no blocks' interface words, the home page
  * none of the treatment page's code, a page with a medical review line no list of doctors (it
  * carries its reviewer's name), and a Telugu page fetches the English page's scripts and, beyond
- * them, only its translations.
+ * them, only its translations. Issue 28's: no page loads react-router (the site's own router
+ * stands in), the home page's blog cards come without the posts' text, and no page carries the
+ * specialities' search words.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +38,19 @@ async function load(route: string): Promise<{ scripts: string[]; page: Page }> {
 
 const scriptsOf = async (route: string) => (await load(route)).scripts;
 
+/** The text of every script a page fetches until the network is quiet. */
+async function scriptTexts(route: string): Promise<string> {
+  const { page } = await harness.newPage();
+  const bodies: Promise<string>[] = [];
+  page.on("response", (r) => r.request().resourceType() === "script" && bodies.push(r.text()));
+  await page.goto(route);
+  await page.waitForLoadState("networkidle");
+  return (await Promise.all(bodies)).join("\n");
+}
+
+const siteConfig = (file: string) =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../site-config", file), "utf8"));
+
 const named = (scripts: string[], name: string) => scripts.filter((s) => s.startsWith(`/assets/${name}-`));
 
 describe("a page's first load", () => {
@@ -58,6 +74,18 @@ describe("a page's first load", () => {
     const { scripts, page } = await load(route);
     expect(named(scripts, "doctors")).toEqual([]);
     expect(await page.locator(".medical-review a").textContent()).toBe(name);
+  });
+
+  it("of the home page has no router library, no blog post's text and no search words", async () => {
+    const scripts = await scriptTexts("/home");
+    // react-router sets this in every build; the site's router (src/site/routes/router/) does not.
+    expect(scripts).not.toContain("__reactRouterVersion");
+    const post = siteConfig("blog-posts.json").posts[0];
+    expect(scripts).toContain(post.summary);
+    expect(scripts).not.toContain(post.sections[0].paragraphs[0]);
+    const speciality = siteConfig("specialities.json").specialities[0];
+    expect(scripts).toContain(speciality.summary);
+    expect(scripts).not.toContain(speciality.searchTerms);
   });
 
   it("of the Telugu home page is the English home page's scripts and its translations", async () => {

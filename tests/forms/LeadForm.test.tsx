@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type LeadContext, LeadForm } from "../../src/site/forms/LeadForm";
+import { MemoryRouter, useLocation, useRoutes } from "../../src/site/routes/router/router";
 import { NotificationsProvider } from "../../src/site/ui/notifications/Notifications";
 
 interface Sent {
@@ -42,6 +42,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const pages = [
+  { path: "/page", element: null },
+  { path: "/thank-you", element: <h1>Thank you page</h1> },
+];
+
+function Pages() {
+  return useRoutes(pages);
+}
+
 function Where() {
   return <span data-testid="where">{useLocation().pathname}</span>;
 }
@@ -58,10 +67,7 @@ function renderForm(props: {
     <MemoryRouter initialEntries={["/page"]}>
       <NotificationsProvider>
         <LeadForm formId={props.formId ?? "appointment"} {...props} />
-        <Routes>
-          <Route path="/page" element={null} />
-          <Route path="/thank-you" element={<h1>Thank you page</h1>} />
-        </Routes>
+        <Pages />
         <Where />
       </NotificationsProvider>
     </MemoryRouter>,

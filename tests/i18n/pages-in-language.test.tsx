@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearCollectionCache } from "../../src/site/collections/load";
 import { preloadRoute } from "../../src/site/routes/preload";
 import { buildRoutes } from "../../src/site/routes/routes";
+import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 import { collections, dataFetch, publishedData, translations } from "../helpers/published-data";
 
 afterEach(cleanup);

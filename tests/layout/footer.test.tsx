@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { footer, site } from "../../src/site/config/site-config";
 import { Footer } from "../../src/site/layout/footer/Footer";
+import { MemoryRouter } from "../../src/site/routes/router/router";
 
 afterEach(cleanup);
 

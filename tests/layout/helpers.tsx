@@ -5,10 +5,11 @@
 import { act, fireEvent, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { vi } from "vitest";
 import { Layout } from "../../src/site/layout/Layout";
+import { useLocation } from "../../src/site/routes/router/router";
 import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
+import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 
 /**
  * jsdom has <dialog> but not showModal()/close(). These stand-ins only toggle the open attribute

@@ -4,14 +4,14 @@
  * and 8). The router's navigate is replaced so it can fail on demand.
  */
 import { act, cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocationsModal } from "../../src/site/layout/locations-modal/LocationsModal";
+import { MemoryRouter } from "../../src/site/routes/router/router";
 import { installDialogPolyfill, withFakeTimers, withRealTimers } from "./helpers";
 
 const navigate = vi.fn();
-vi.mock("react-router-dom", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("react-router-dom")>()),
+vi.mock("../../src/site/routes/router/router", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../src/site/routes/router/router")>()),
   useNavigate: () => navigate,
 }));
 

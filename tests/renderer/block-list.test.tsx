@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import blockUnion from "../../schemas/blocks/block.schema.json";
 import type { Block } from "../../src/shared/generated/blocks/block";
 import { BlockList } from "../../src/site/blocks/BlockList";
 import { registry } from "../../src/site/blocks/registry";
+import { MemoryRouter } from "../../src/site/routes/router/router";
 
 vi.mock("../../src/site/forms/LeadForm", () => ({ LeadForm: () => <div>form</div> }));
 

@@ -3,11 +3,11 @@
  * replaced by a stub that shows the title and context it was given (the forms have their own tests).
  */
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
 import { presentations } from "../../src/site/config/presentations";
 import { TreatmentPage } from "../../src/site/routes/TreatmentPage";
 import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
+import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 
 vi.mock("../../src/site/forms/LeadForm", () => ({
   LeadForm: (props: {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { SubDepartment } from "../../src/shared/generated/collection";
 import { TreatmentSections } from "../../src/site/blocks/treatment-sections";
 import { TreatmentContext } from "../../src/site/collections/treatment-context";
 import { presentations } from "../../src/site/config/presentations";
+import { MemoryRouter } from "../../src/site/routes/router/router";
 import { ContentList, TextWithBreaks } from "../../src/site/ui/text";
 
 function renderSections(subDepartment: SubDepartment) {

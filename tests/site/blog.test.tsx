@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, render, screen, within } from "@testing-library/react";
-import { MemoryRouter, matchRoutes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { BlogPost } from "../../src/shared/generated/blog-posts";
 import { blockWords } from "../../src/site/config/block-words";
+import { MemoryRouter, matchRoutes, useLocation } from "../../src/site/routes/router/router";
 
 const sampleArticleNote = blockWords.samples.articleNote;
 

@@ -5,13 +5,13 @@
  */
 import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach } from "vitest";
 import type { Block } from "../../src/shared/generated/blocks/block";
 import { BlockList } from "../../src/site/blocks/BlockList";
 import { type Entry, EntryContext } from "../../src/site/entries/entry-context";
 import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
 import { type SiteActions, SiteActionsProvider } from "../../src/site/ui/site-actions";
+import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
-import { matchRoutes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Page } from "../../src/shared/generated/page";
 import { DoctorSearchPanel } from "../../src/site/blocks/doctor-search/DoctorSearchPanel";
@@ -10,6 +9,7 @@ import { blogPosts } from "../../src/site/config/content";
 import { branches, specialities } from "../../src/site/config/site-config";
 import type { Entry } from "../../src/site/entries/entry-context";
 import { PageView } from "../../src/site/routes/PageView";
+import { matchRoutes } from "../../src/site/routes/router/router";
 import { buildRoutes } from "../../src/site/routes/routes";
 import { pages } from "../all-pages";
 import { dataFetch } from "../helpers/published-data";

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { Link, LinkNavigationProvider } from "../../src/site/ui/AppLink";
+import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 
 function renderAt(path: string, links = <Link to="/contact-us">Contact us</Link>) {
   const router = createMemoryRouter(

@@ -4,7 +4,6 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { type RouteObject, StaticRouter } from "react-router-dom";
 import { installJsdom } from "../../shared/html/node-dom";
 import { loadSanitiser } from "../../shared/html/sanitize";
 import { ownShareImage, type ShareImage } from "../../shared/social/card-spec";
@@ -22,6 +21,7 @@ import {
   SiteRoutes,
   site,
 } from "../../site";
+import { type RouteObject, StaticRouter } from "../../site/routes/router/router";
 import { type CardStore, cardCounts, type NamedCard, nameCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
 import { renderFormSlots } from "./form-slots";

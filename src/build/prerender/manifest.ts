@@ -207,7 +207,7 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
       appModule,
       spec.file,
       ...blockModules(page.blocks),
-      ...(entry?.kind === "posts" ? ["src/site/config/content.ts"] : []),
+      ...(entry?.kind === "posts" ? ["src/site/config/blog-posts.ts"] : []),
       ...translationModules(lang, [spec.file.replace(/^site-config\//, "")]),
     ],
   };

@@ -9,7 +9,10 @@
  *   layout's interface words go with the app, the blocks' with the blocks that show them
  *   (src/site/config/interface-words.ts);
  * - `…/interface.json?asts=samples,doctorSearch` gives the messages among those fields' texts,
- *   parsed (FormatJS's parser stays out of the bundle: message-asts-plugin.ts), to go with them.
+ *   parsed (FormatJS's parser stays out of the bundle: message-asts-plugin.ts), to go with them;
+ * - `…/specialities.json?omit=specialities.searchTerms` gives the whole file but for the named
+ *   fields of each item of one list: what the browser never shows (the search words, which the
+ *   build's search index reads from the file itself) stays out of every page's first load.
  *
  * Vite's own JSON plugin cannot be asked for one field without the whole file ending up in the
  * same chunk (the same module cannot be both eager and lazy, nor in two chunks), hence a module
@@ -20,13 +23,25 @@ import type { Plugin } from "vite";
 import { documentTexts } from "../../shared/i18n/texts.ts";
 import { parsedMessages } from "./message-asts-plugin.ts";
 
-const query = /\.json\?(meta|(?:pick|asts)=[\w,$]+)$/;
+const query = /\.json\?(meta|(?:pick|asts)=[\w,$]+|omit=\w+\.[\w,]+)$/;
 // A virtual id that does not end in .json, so Vite's JSON plugin leaves the generated code alone.
 const prefix = "\0config-meta:";
 const ending = ".meta.js";
 
 /** The fields of a config file that `?meta` imports give. */
 export const metaFields = ["route", "each"] as const;
+
+/** `config` without the fields `spec` ("list.field,field") names in each item of its list `list`. */
+function omitted(config: Record<string, unknown>, spec: string): Record<string, unknown> {
+  const [list, fields] = spec.split(".");
+  const items = config[list];
+  if (!Array.isArray(items)) return config;
+  const dropped = new Set(fields.split(","));
+  const trimmed = items.map((item: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(item).filter(([key]) => !dropped.has(key))),
+  );
+  return { ...config, [list]: trimmed };
+}
 
 /** `read` gives a config file's text; `npm run dev` passes the config check's (config-check-plugin.ts). */
 export function configMetaPlugin(read: (file: string) => Promise<string> = (file) => readFile(file, "utf8")): Plugin {
@@ -46,6 +61,7 @@ export function configMetaPlugin(read: (file: string) => Promise<string> = (file
       const file = rest.slice(part.length + 1);
       this.addWatchFile(file);
       const config = JSON.parse(await read(file)) as Record<string, unknown>;
+      if (part.startsWith("omit=")) return `export default ${JSON.stringify(omitted(config, part.slice(5)))};`;
       const fields = part === "meta" ? metaFields : part.slice("pick=".length).split(",");
       const picked = Object.fromEntries(fields.filter((key) => key in config).map((key) => [key, config[key]]));
       const value = part.startsWith("asts=") ? parsedMessages(documentTexts(picked).map((t) => t.value)) : picked;

@@ -13,7 +13,6 @@
  * language (its saved translations) with the draft applied to the file being translated.
  */
 import { Component, type ReactNode, Suspense, use, useEffect, useRef, useState } from "react";
-import { MemoryRouter } from "react-router-dom";
 import type { TreatmentCollection } from "../../shared/generated/collection";
 import { translateDocument } from "../../shared/i18n/keys";
 import {
@@ -29,6 +28,7 @@ import {
   pathIn,
   splitWords,
 } from "../../site";
+import { MemoryRouter } from "../../site/routes/router/router";
 import { isRenderMessage, type PreviewMessage, type RenderMessage } from "../shared/preview-protocol";
 import { applyDraft } from "./live-config";
 import { preparePreview, viewFor } from "./preview-views";

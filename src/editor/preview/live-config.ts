@@ -50,18 +50,18 @@ function targets(kind: FileKind, schema: string, doc: Data, path: string): [unkn
       return config.presentations[id] ? [[config.presentations[id], doc]] : [];
     }
     default: {
-      // Lists the site bundles (blog posts, health packages): the file's one list, into the export.
-      const exported = exports[listExports[schema] ?? ""];
+      // Lists the site bundles (blog posts, health packages): the file's one list, into its exports.
       const list = Object.values(doc).find((value) => Array.isArray(value));
-      return Array.isArray(exported) && list ? [[exported, list]] : [];
+      const exported = (listExports[schema] ?? []).map((name) => exports[name]).filter(Array.isArray);
+      return list ? exported.map((target): [unknown, unknown] => [target, list]) : [];
     }
   }
 }
 
-/** Files of other kinds whose list src/site/config/content.ts exports, by schema. */
-const listExports: Record<string, string> = {
-  "blog-posts.schema.json": "blogPosts",
-  "packages.schema.json": "healthPackages",
+/** Files of other kinds whose list src/site/config/content.ts exports, by schema (blog cards show posts too). */
+const listExports: Record<string, string[]> = {
+  "blog-posts.schema.json": ["blogPosts", "blogCards"],
+  "packages.schema.json": ["healthPackages"],
 };
 
 const pristine = new Map<unknown, unknown>();

@@ -13,7 +13,7 @@ import "./preview.css";
 
 document.documentElement.dataset.editor = EDITOR_MARKER;
 
-// Capture phase, on the window: before react-router's links and react-hook-form's handlers.
+// Capture phase, on the window: before the site's links and react-hook-form's handlers.
 window.addEventListener(
   "click",
   (event) => {

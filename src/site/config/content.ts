@@ -1,17 +1,8 @@
 /**
- * Listings only some pages show: blog posts and health checkup packages. Imported by the blocks
- * that show them (each its own chunk), not by the layout.
+ * Listings only some pages show: blog posts and health checkup packages, each in a module of its
+ * own, imported by the blocks that show them (each its own chunk), not by the layout. This module
+ * gathers them for the prerenderer and the editor's preview.
  */
-import type { BlogPost, BlogPosts } from "../../shared/generated/blog-posts";
-import type { HealthPackage, HealthPackages } from "../../shared/generated/packages";
-
-// A glob, as in site-config.ts: the type check reads no config.
-const files = import.meta.glob(["../../../site-config/blog-posts.json", "../../../site-config/packages.json"], {
-  eager: true,
-  import: "default",
-});
-
-/** Blog posts, newest first; each is a page at /blogs/{slug}. */
-export const blogPosts: BlogPost[] = (files["../../../site-config/blog-posts.json"] as BlogPosts).posts;
-/** Health checkup packages. */
-export const healthPackages: HealthPackage[] = (files["../../../site-config/packages.json"] as HealthPackages).packages;
+export { type BlogCard, blogCards } from "./blog-cards";
+export { blogPosts } from "./blog-posts";
+export { healthPackages } from "./health-packages";

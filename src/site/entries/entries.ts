@@ -11,7 +11,7 @@ import type { Entry } from "./entry-context";
 type Each = NonNullable<Page["each"]>;
 
 const loadPosts = memoLoader(async () => {
-  const { blogPosts } = await import("../config/content");
+  const { blogPosts } = await import("../config/blog-posts");
   return blogPosts.map((entry): Entry => ({ kind: "posts", entry }));
 });
 

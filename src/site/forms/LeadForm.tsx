@@ -6,7 +6,6 @@
  */
 import { type JSX, use, useContext, useEffect, useRef, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { useNavigate } from "react-router-dom";
 import type { Field, Form } from "../../shared/generated/form";
 import type { LeadContext, LeadRequest } from "../../shared/leads/lead";
 import {
@@ -20,6 +19,7 @@ import {
 import { forms } from "../config/forms";
 import { ContentLanguage, useFallbackLang, useLanguage, useUi } from "../i18n/context";
 import { pathIn } from "../i18n/languages";
+import { useNavigate } from "../routes/router/router";
 import { Link } from "../ui/AppLink";
 import { useNotify } from "../ui/notifications/Notifications";
 import { useHydrated } from "../ui/use-hydrated";

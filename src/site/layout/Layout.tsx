@@ -5,8 +5,8 @@
  * opens them, and focus goes back to that link when they close.
  */
 import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation } from "react-router-dom";
 import { useUi } from "../i18n/context";
+import { useLocation } from "../routes/router/router";
 import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
 import { BackToTop } from "./back-to-top/BackToTop";
 import { BookingModal } from "./booking-modal/BookingModal";

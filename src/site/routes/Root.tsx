@@ -4,7 +4,6 @@
  * touched. A page whose content or code cannot be loaded shows 'Content Not Loaded' in place.
  */
 import { Component, type ReactNode, Suspense, use, useEffect } from "react";
-import { Outlet, useLocation } from "react-router-dom";
 import { endInitialHydration } from "../forms/lazy-lead-form";
 import { LanguageProvider, useUi } from "../i18n/context";
 import { defaultLanguage } from "../i18n/languages";
@@ -17,6 +16,7 @@ import { NotificationsProvider } from "../ui/notifications/Notifications";
 import { messages } from "../ui/renderer-text";
 import { preloadSanitiser } from "../ui/text";
 import { preloadRoute } from "./preload";
+import { Outlet, useLocation } from "./router/router";
 import { useScrollRestoration } from "./use-scroll-restoration";
 import "./page-loading.css";
 

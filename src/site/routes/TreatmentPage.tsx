@@ -7,7 +7,6 @@
  * texts as it waits for its data (a prerendered page carries both), so it never shows English first.
  */
 import { use, useEffect, useMemo } from "react";
-import { useNavigate, useNavigationType, useParams } from "react-router-dom";
 import type { CollectionPresentation } from "../../shared/generated/presentation";
 import { BlockList } from "../blocks/BlockList";
 import { requestedSlug } from "../collections/resolve";
@@ -20,6 +19,7 @@ import { ContentLanguage, useLanguage, useLocalPath, useRoutePath, useUi } from 
 import { defaultLanguage } from "../i18n/languages";
 import { useHead } from "../seo/head";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
+import { useNavigate, useNavigationType, useParams } from "./router/router";
 import "./page-loading.css";
 
 export { presentationStrings } from "../collections/treatment-language";

@@ -2,8 +2,9 @@
  * Loads what the route at a path needs (its page's content and code), so that a prerendered page
  * hydrates at once and a hovered, focused or touched link's page is usually there by the click.
  */
-import { matchRoutes, type RouteObject } from "react-router-dom";
+
 import type { RouteHandle } from "./route-handle";
+import { matchRoutes, type RouteObject } from "./router/router";
 
 let table: RouteObject[] = [];
 

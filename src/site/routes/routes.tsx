@@ -10,7 +10,6 @@
  */
 
 import { use } from "react";
-import { Navigate, type RouteObject, useLocation, useParams } from "react-router-dom";
 import type { Page } from "../../shared/generated/page";
 import { type PageRef, pageRefs } from "../config/pages";
 import { loadEntries } from "../entries/entries";
@@ -23,6 +22,7 @@ import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
 import type { RouteHandle } from "./route-handle";
+import { Navigate, type RouteObject, useLocation, useParams } from "./router/router";
 
 const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-config/collections/*.presentation.json", {
   eager: true,

@@ -9,8 +9,8 @@
  * <Link> is not used at all: it brings its prefetching and view transitions into the bundle.
  */
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
-import { useNavigate } from "react-router-dom";
 import { useLocalPath } from "../i18n/context";
+import { useNavigate } from "../routes/router/router";
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
 

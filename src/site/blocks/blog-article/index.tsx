@@ -1,4 +1,4 @@
-import { blogPosts } from "../../config/content";
+import { blogPosts } from "../../config/blog-posts";
 import { useEntry } from "../../entries/entry-context";
 import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";

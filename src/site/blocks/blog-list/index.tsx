@@ -1,4 +1,4 @@
-import { blogPosts } from "../../config/content";
+import { blogCards } from "../../config/blog-cards";
 import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
@@ -19,7 +19,7 @@ export function BlogList({ block }: BlockProps<"blog-list">) {
   const { specialities } = useLayoutConfig();
   const ui = useBlockWords();
   const lang = useLanguage();
-  const { items: posts, langOf } = useListLang("blog-posts.json", "posts", blogPosts);
+  const { items: posts, langOf } = useListLang("blog-posts.json", "posts", blogCards);
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date));
   const shown = block.limit ? sorted.slice(0, block.limit) : sorted;
   return (

@@ -5,13 +5,13 @@
  * search can be bookmarked, shared and walked back with the browser's buttons.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import type { DoctorSearchBlock } from "../../../shared/generated/blocks/doctor-search";
 import type { Doctor } from "../../../shared/generated/doctors";
 import { branches, specialities } from "../../config/site-config";
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { useSearchParams } from "../../routes/router/router";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import type { HealthPackagesBlock } from "../../../shared/generated/blocks/health-packages";
 import type { HealthPackage } from "../../../shared/generated/packages";
-import { healthPackages } from "../../config/content";
+import { healthPackages } from "../../config/health-packages";
 import { LeadForm } from "../../forms/LeadForm";
 import { formatterFor, useBlockWords } from "../../i18n/block-words";
 import { useFallbackLang, useLanguage } from "../../i18n/context";

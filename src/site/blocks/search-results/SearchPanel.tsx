@@ -6,11 +6,11 @@
  * the app the box is an ordinary GET form to this page.
  */
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import type { SearchResultsBlock } from "../../../shared/generated/blocks/search-results";
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLocalPath } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
+import { useSearchParams } from "../../routes/router/router";
 import { type SearchAnswer, SearchIndex, type SearchResult } from "../../search/query";
 import { hasFound, markFound } from "../../search/snippet";
 import { Link } from "../../ui/AppLink";

@@ -9,7 +9,6 @@
  * preview, finds the name in the doctors list (and its translation), loaded then.
  */
 import { use } from "react";
-import { useLocation } from "react-router-dom";
 import { clinicalReviewSettings, type MedicalKind, nextReviewOf } from "../../../shared/clinical-review";
 import type { MedicalReview } from "../../../shared/generated/defs";
 import type { Doctor } from "../../../shared/generated/doctors";
@@ -19,6 +18,7 @@ import { useFallbackLang, useLanguage, useUi } from "../../i18n/context";
 import { defaultLanguage } from "../../i18n/languages";
 import { useListIn } from "../../i18n/lists";
 import { messageNodes } from "../../i18n/message";
+import { useLocation } from "../../routes/router/router";
 import { Link } from "../../ui/AppLink";
 import { formatDate } from "../../ui/formatting";
 import { loadDoctors } from "../doctor-search/doctors";

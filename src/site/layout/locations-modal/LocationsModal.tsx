@@ -7,10 +7,10 @@
  * works; only a plain click takes the delayed path.
  */
 import { type MouseEvent, useEffect, useRef } from "react";
-import { useNavigate } from "react-router-dom";
 import type { Branch } from "../../../shared/generated/branches";
 import { entryRoute } from "../../entries/entry-routes";
 import { useLayoutConfig } from "../../i18n/context";
+import { useNavigate } from "../../routes/router/router";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";

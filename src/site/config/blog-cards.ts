@@ -1,0 +1,16 @@
+/**
+ * Blog posts as their cards show them: everything but their text (`sections`), which only a
+ * post's own page needs. The home page lists the latest posts, and their text was 2 KB gzip of its
+ * first load (src/build/vite/config-meta-plugin.ts makes the module).
+ */
+import type { BlogPost, BlogPosts } from "../../shared/generated/blog-posts";
+
+/** A blog post without its text. */
+export type BlogCard = Omit<BlogPost, "sections">;
+
+const files = import.meta.glob<Omit<BlogPosts, "posts"> & { posts: BlogCard[] }>(
+  "../../../site-config/blog-posts.json",
+  { eager: true, import: "default", query: "?omit=posts.sections" },
+);
+
+export const blogCards: BlogCard[] = files["../../../site-config/blog-posts.json"].posts;
