@@ -7,6 +7,7 @@
  * The pages are served at /editor/ and /editor/preview, their files under /editor/assets/, apart
  * from the site's own /assets/ that the preview of a change set serves on the same origin.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -40,7 +41,9 @@ export async function buildEditorApp(root: string, outRoot: string, key: string)
   const { default: react } = await import("@vitejs/plugin-react");
   const { siteDataPlugin, configMetaPlugin } = await import("../../../build");
   const inputs = await writeEntries(root);
-  const staging = `${dir}.staging-${process.pid}`;
+  // Several editors may build one commit at once (test files running side by side as threads of
+  // one process): each builds in a folder of its own, and the first to finish provides the app.
+  const staging = `${dir}.staging-${process.pid}-${randomUUID()}`;
   const production = JSON.stringify("production");
   // React's production build and JSX runtime, whatever the process runs as (tests run as "test"):
   // Vite and the React plugin read NODE_ENV while they build; the process's own is put back.
@@ -70,7 +73,18 @@ export async function buildEditorApp(root: string, outRoot: string, key: string)
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  await rm(dir, { recursive: true, force: true });
-  await rename(staging, dir);
+  try {
+    await rename(staging, dir);
+  } catch (error) {
+    // Another build of this commit finished first (its folder is complete), or a folder was left
+    // without its pages by a build stopped half-way, which is replaced.
+    if (existsSync(path.join(dir, "editor", "index.html"))) await rm(staging, { recursive: true, force: true });
+    else {
+      await rm(dir, { recursive: true, force: true });
+      await rename(staging, dir).catch(() => {
+        throw error;
+      });
+    }
+  }
   return { dir };
 }
