@@ -5,17 +5,10 @@
  * a disabled button while sending, /thank-you on success, the form kept on failure.
  */
 import { type JSX, use, useContext, useEffect, useRef, useState } from "react";
-import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import type { Field, Form } from "../../shared/generated/form";
+import { useForm } from "react-hook-form";
+import type { Form } from "../../shared/generated/form";
 import type { LeadContext, LeadRequest } from "../../shared/leads/lead";
-import {
-  type FormValues,
-  fieldError,
-  inputMaxLengthOf,
-  maxLengthOf,
-  normaliseValues,
-  submitCheckError,
-} from "../../shared/leads/rules";
+import { type FormValues, fieldError, normaliseValues, submitCheckError } from "../../shared/leads/rules";
 import { forms } from "../config/forms";
 import { ContentLanguage, useFallbackLang, useLanguage, useUi } from "../i18n/context";
 import { pathIn } from "../i18n/languages";
@@ -23,6 +16,7 @@ import { useNavigate } from "../routes/router/router";
 import { Link } from "../ui/AppLink";
 import { useNotify } from "../ui/notifications/Notifications";
 import { useHydrated } from "../ui/use-hydrated";
+import { FieldControl } from "./field-control";
 import { formIn } from "./form-language";
 import { FormSlotsContext } from "./form-slots";
 import { LeadFieldErrors, leadsPath, newIdempotencyKey, sendLead } from "./submit";
@@ -290,83 +284,5 @@ function ConfiguredForm({
         </Link>
       </p>
     </form>
-  );
-}
-
-interface FieldControlProps {
-  field: Field;
-  /** The select's answers: the English config's options, shown as `field.options` words them. */
-  values: string[];
-  id: string;
-  error: FieldError | undefined;
-  registration: UseFormRegisterReturn;
-}
-
-function FieldControl({ field, values, id, error, registration }: FieldControlProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const ui = useUi();
-  const langOf = useFallbackLang();
-  const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(" ");
-  const common = {
-    id,
-    className: "lead-form__input",
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-    "aria-required": field.rules?.required ? true : undefined,
-    ...registration,
-  };
-  let control: JSX.Element;
-  if (field.type === "select") {
-    control = (
-      <select {...common} autoComplete={field.autocomplete}>
-        <option value="">{field.placeholder ?? ui.forms.selectPlaceholder}</option>
-        {values.map((value, i) => (
-          <option key={value} value={value} lang={langOf(field.options?.[i] ?? value)}>
-            {field.options?.[i] ?? value}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (field.type === "textarea") {
-    control = (
-      <textarea
-        {...common}
-        rows={4}
-        maxLength={maxLengthOf(field)}
-        placeholder={field.placeholder}
-        autoComplete={field.autocomplete}
-      />
-    );
-  } else {
-    control = (
-      <input
-        {...common}
-        type={field.type}
-        // A phone keypad: digits and "+", for a number written with its country code.
-        inputMode={field.type === "tel" ? "tel" : undefined}
-        maxLength={field.type === "date" ? undefined : inputMaxLengthOf(field)}
-        placeholder={field.placeholder}
-        autoComplete={field.autocomplete}
-      />
-    );
-  }
-  return (
-    <div className="lead-form__field">
-      <label className="lead-form__label" htmlFor={id} lang={langOf(field.label)}>
-        {field.label}
-      </label>
-      {field.hint && (
-        <p id={hintId} className="lead-form__hint" lang={langOf(field.hint)}>
-          {field.hint}
-        </p>
-      )}
-      {control}
-      {error && (
-        <p id={errorId} className="lead-form__error" lang={langOf(error.message)}>
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }
