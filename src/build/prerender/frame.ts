@@ -32,8 +32,18 @@ export function frameFor(frame: string, route: string, path: string): string {
 /** Whether pages of `route` can share a frame (one page per route gains nothing). */
 export const sharesFrame = (route: string) => /:(slug|page)\b/.test(route);
 
+/** Every address the frame links to (href="…"), found once per frame rather than searched per page. */
+const linkSets = new Map<string, Set<string>>();
+
 /** Whether the frame links to `path` itself (then its links would mark that page as current). */
-export const linksTo = (frame: string, path: string) => frame.includes(`href="${path}"`);
+export function linksTo(frame: string, path: string): boolean {
+  let links = linkSets.get(frame);
+  if (!links) {
+    links = new Set(Array.from(frame.matchAll(/href="([^"]*)"/g), (m) => m[1]));
+    linkSets.set(frame, links);
+  }
+  return links.has(path);
+}
 
 /** The preload links React puts before a render's first element (images it saw, in order). */
 const hoisted = (html: string) => /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? "";

@@ -64,10 +64,21 @@ const fontHash = (file: string) => {
 
 let latinFontsHash: string | undefined;
 
+/** Font files resolved so far, by package path: a build names a card for each of thousands of pages. */
+const resolvedFonts = new Map<string, string>();
+const resolveFont = (file: string) => {
+  let resolved = resolvedFonts.get(file);
+  if (!resolved) {
+    resolved = require.resolve(file);
+    resolvedFonts.set(file, resolved);
+  }
+  return resolved;
+};
+
 /** The script fonts a card's texts are drawn with (script-text.ts), by their files. */
 function scriptFontFiles(card: CardSpec): string[] {
   const fonts = new Set([card.title, card.kicker, card.brand].map((text) => (text ? scriptFontOf(text) : undefined)));
-  return [...fonts].flatMap((font) => (font ? [require.resolve(font.file), require.resolve(font.latinFile)] : []));
+  return [...fonts].flatMap((font) => (font ? [resolveFont(font.file), resolveFont(font.latinFile)] : []));
 }
 
 /** The card's name: a hash of all it shows and how it is drawn. */

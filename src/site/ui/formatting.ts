@@ -16,8 +16,22 @@ const inrFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: 
  * the same in every time zone.
  */
 export function formatDate(isoDate: string, lang = "en"): string {
-  return dateFormatIn(lang).format(new Date(`${isoDate}T00:00:00Z`));
+  const key = `${lang} ${isoDate}`;
+  let text = formattedDates.get(key);
+  if (text === undefined) {
+    text = dateFormatIn(lang).format(new Date(`${isoDate}T00:00:00Z`));
+    // Bounded: a page shows a handful of dates, a long-lived tab never holds more than these.
+    if (formattedDates.size >= 1000) formattedDates.clear();
+    formattedDates.set(key, text);
+  }
+  return text;
 }
+
+/**
+ * Dates formatted so far, by language and date: prerendering 10,000 treatment pages formats the
+ * same few review dates on each (ICU formatting was 1% of a full build's page work).
+ */
+const formattedDates = new Map<string, string>();
 
 /** 4999 -> "₹4,999" (Indian digit grouping: 150000 -> "₹1,50,000"). */
 export function formatInr(rupees: number): string {
