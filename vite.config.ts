@@ -4,7 +4,6 @@ import { defineConfig, type Plugin } from "vite";
 import { chunkGroups } from "./src/build/vite/chunk-groups.ts";
 import { configCheckPlugin } from "./src/build/vite/config-check-plugin.ts";
 import { configMetaPlugin } from "./src/build/vite/config-meta-plugin.ts";
-import { entryPriorityPlugin } from "./src/build/vite/entry-priority-plugin.ts";
 import { languageNamesPlugin } from "./src/build/vite/language-names-plugin.ts";
 import { messageAstsPlugin } from "./src/build/vite/message-asts-plugin.ts";
 import { siteDataPlugin } from "./src/build/vite/site-data-plugin.ts";
@@ -47,7 +46,6 @@ export default defineConfig({
     messageAstsPlugin(root),
     languageNamesPlugin(root),
     chunks.plugin,
-    entryPriorityPlugin(),
   ],
   resolve: {
     alias: [

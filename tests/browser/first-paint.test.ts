@@ -5,7 +5,8 @@
  * stylesheet per block, which on a phone's connection cost a round trip each (the Telugu home page
  * linked ten). The next page opened in the app needs no stylesheet at all. The entry's scripts,
  * which wait for the paint before fetching the app (src/site/main.tsx), are fetched at low priority
- * (src/build/vite/entry-priority-plugin.ts), after what the paint needs.
+ * (src/build/prerender/document.ts), after what the paint needs; the app shell, which paints
+ * nothing before its script runs, keeps the default.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "./harness";
@@ -66,6 +67,11 @@ describe("a page's first paint", () => {
     expect(font).toHaveLength(1);
     expect(scripts.map((s) => priorities.get(s))).toEqual(["Low", "Low"]);
     expect([...sheets, ...font].map((s) => priorities.get(s))).toEqual(["VeryHigh", "VeryHigh", "High"]);
+    const shell = await page.request.get("/no-such-page");
+    expect(shell.status()).toBe(404);
+    const shellHtml = await shell.text();
+    expect(shellHtml).toContain('<script type="module"');
+    expect(shellHtml).not.toContain("fetchpriority");
   });
 
   it("is styled whole: the next page opened in the app, with blocks of its own, fetches no stylesheet", async () => {
