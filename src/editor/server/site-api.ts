@@ -78,6 +78,11 @@ export interface SiteApiOptions {
   version?: () => Promise<string>;
   /** Whether what changed between two versions leaves the kept answers as they are (kept-answers.ts). */
   carries?: (from: string, to: string) => Promise<boolean>;
+  /**
+   * Whether a save is flushed to disk before it is answered (atomic-write.ts); default true. A
+   * hosted editor's saves are commits of their own: it turns this off.
+   */
+  flushWrites?: boolean;
   /** Kept answers shared with the site's other worktrees at the same commit (kept-answers.ts). */
   sharedAnswers?: CommitAnswers;
 }
@@ -270,7 +275,7 @@ export class SiteApi {
         : body.text;
       const result = await this.check(stored.absolute, text);
       if (result.errors.length > 0) return refused(result);
-      await writeFileAtomic(stored.absolute, text);
+      await writeFileAtomic(stored.absolute, text, { flush: this.options.flushWrites });
       await result.adopt?.();
       this.wrote(stored.absolute);
       await written?.([{ path: body.path, before: undefined, after: text }]);
@@ -304,6 +309,7 @@ export class SiteApi {
     let changedTo: string | undefined;
     try {
       await writeFileAtomic(stored.absolute, text, {
+        flush: this.options.flushWrites,
         beforeRename: async () => {
           const now = await this.store.read(stored.info.path);
           if (now.hash !== stored.hash) {
@@ -357,7 +363,7 @@ export class SiteApi {
     }
     const result = await this.check(absolute, text, stored.absolute);
     if (result.errors.length > 0) return refused(result);
-    await writeFileAtomic(absolute, text);
+    await writeFileAtomic(absolute, text, { flush: this.options.flushWrites });
     await rm(stored.absolute);
     await result.adopt?.();
     this.wrote(absolute);

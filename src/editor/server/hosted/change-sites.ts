@@ -35,6 +35,8 @@ export class ChangeSites {
       // Every change to a worktree is committed (or written by its SiteApi): lists are kept per commit.
       version: () => headCommit(root),
       sharedAnswers: this.answers,
+      // A save is committed at once and pushed: git keeps it, not the worktree's file.
+      flushWrites: false,
       carries: async (from, to) => {
         const changed = (await git(root, ["diff", "--no-renames", "--name-status", "-z", from, to])).stdout.split("\0");
         for (let i = 0; i + 1 < changed.length; i += 2)
