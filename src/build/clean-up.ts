@@ -106,7 +106,11 @@ function outputsOf(key: JobKey): string[] {
   }
 }
 
-/** Removes an output file and its compressed copies; returns what it removed. */
+/**
+ * Removes an output file and its compressed copies, then the folders they leave empty (a removed
+ * treatment's page folders: a full build's clean-up leaves no empty folder either); returns the
+ * files it removed.
+ */
 export function removeOutput(distDir: string, relative: string): string[] {
   const removed: string[] = [];
   for (const file of [relative, `${relative}.br`, `${relative}.gz`]) {
@@ -116,5 +120,15 @@ export function removeOutput(distDir: string, relative: string): string[] {
       removed.push(file);
     }
   }
+  if (removed.length > 0) removeEmptyFolders(distDir, path.dirname(relative));
   return removed;
+}
+
+/** Removes `relative` (a folder under dist/) and each folder above it while they are empty. */
+function removeEmptyFolders(distDir: string, relative: string) {
+  for (let folder = relative; folder !== "." && folder !== "" && folder !== path.sep; folder = path.dirname(folder)) {
+    const full = path.join(distDir, folder);
+    if (!existsSync(full) || readdirSync(full).length > 0) return;
+    rmdirSync(full);
+  }
 }
