@@ -75,7 +75,9 @@ export const ajvOptions = {
   // In a browser (the editor's app) every page load compiles the schemas it needs, and a person
   // waits for that: unoptimised code compiles in ~2/3 of the time. The CLI and the editor's server
   // validate many documents with each compiled schema, where the optimised code runs faster.
-  code: { optimize: typeof document === "undefined" },
+  // Outside a browser each compiled validator keeps its code, so it can be written out and loaded
+  // by the next run instead of compiled again (compiled-validators.ts).
+  code: { optimize: typeof document === "undefined", source: typeof document === "undefined" },
 } as const satisfies Options;
 
 /**
@@ -143,10 +145,38 @@ function createAjv() {
 
 const ajv = createAjv();
 
+/**
+ * Where validators compiled by an earlier run are kept (in Node: compiled-validators.ts): `load`
+ * gives a schema's, or undefined; `keep` is handed each validator this instance compiles.
+ */
+export interface CompiledStore {
+  load(schemaPath: string): ValidateFunction | undefined;
+  keep(schemaPath: string, validate: ValidateFunction): void;
+}
+
+let store: CompiledStore | undefined;
+const loaded = new Map<string, ValidateFunction>();
+
+/** Takes validators from `kept` before compiling them, and hands it those compiled. */
+export function setCompiledStore(kept: CompiledStore | undefined) {
+  store = kept;
+  loaded.clear();
+}
+
+/** The project's ajv instance and what its compiled code refers to (compiled-validators.ts). */
+export const projectAjv = { ajv, schemaFiles } as const;
+
 /** The compiled validator of a schema, by its path under schemas/ ("page.schema.json"). */
 export function validatorFor(schemaPath: string): ValidateFunction {
+  const known = loaded.get(schemaPath) ?? store?.load(schemaPath);
+  if (known) {
+    loaded.set(schemaPath, known);
+    return known;
+  }
   const validate = ajv.getSchema(schemaBase + schemaPath);
   if (!validate) throw new Error(`No schema 'schemas/${schemaPath}' is known.`);
+  store?.keep(schemaPath, validate);
+  loaded.set(schemaPath, validate);
   return validate;
 }
 

@@ -13,6 +13,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import * as say from "./catalogue";
 import type { CatalogueEntry } from "./catalogue/entry";
+import { keepCompiledValidators } from "./compiled-validators";
 import { jobsFor, listJsonFiles } from "./list-files";
 import { formatHuman, formatJson } from "./report";
 import { runValidation } from "./run";
@@ -129,6 +130,8 @@ function validate(argv: string[]): number {
       ? path.resolve(siteRoot, "..", "public")
       : path.join(repoRoot, "public");
 
+  // Validators compiled by an earlier run are loaded, not compiled again (compiled-validators.ts).
+  keepCompiledValidators(repoRoot);
   const siteFiles = listJsonFiles(siteRoot);
   const files: string[] = [];
   for (const given of args.paths) {

@@ -6,6 +6,7 @@
  */
 
 export type { Checked } from "./check-file";
+export { keepCompiledValidators } from "./compiled-validators";
 export { findSyntaxMistake, type SyntaxMistake } from "./json-syntax";
 export { jobsFor, listJsonFiles } from "./list-files";
 export type { Problem, Severity, UnplacedProblem } from "./problem";
