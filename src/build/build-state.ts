@@ -40,6 +40,8 @@ export interface BuildState {
   languageFonts?: string[];
   /** Each page's social card, relative to dist/ (pages without one are not listed). */
   pageCards?: Record<string, string>;
+  /** The key of what the sitemap files were made of (sitemap.ts's writeSitemaps). */
+  sitemap?: string;
   /** The fingerprint of dist/ as this build left it. */
   dist: string;
 }

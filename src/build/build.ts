@@ -205,7 +205,15 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // sitemap.xml and robots.txt.
   const { languages: siteLanguages, canonicalBase } = bundle.siteFacts;
-  const sitemaps = writeSitemaps(distDir, canonicalBase, specs, siteLanguages, options.sitemapLimits, !full);
+  const sitemaps = writeSitemaps(
+    distDir,
+    canonicalBase,
+    specs,
+    siteLanguages,
+    options.sitemapLimits,
+    !full,
+    before?.sitemap,
+  );
   written.push(...sitemaps.written);
   removed.push(...sitemaps.removed);
   if (full) {
@@ -226,6 +234,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     wholes: wholes.layouts,
     languageFonts: fontFiles(fonts),
     pageCards,
+    sitemap: sitemaps.key,
     ...checks,
     dist: distFingerprint(distDir),
   });

@@ -16,11 +16,15 @@ export interface FileStamp {
 
 export const hashOf = (content: string | Uint8Array) => createHash("sha1").update(content).digest("hex");
 
-/** Hashes of strings, in order, as one hash. */
+/**
+ * Hashes of strings, in order, as one hash: each part followed by a NUL. Given to the hash as one
+ * string (the same bytes, the same hash as part by part): a build hashes every one of its 40,000
+ * pieces' parts, and two calls into the hash per part were most of its planning.
+ */
 export function hashAll(parts: readonly string[]): string {
-  const hash = createHash("sha1");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex");
+  return createHash("sha1")
+    .update(parts.length === 0 ? "" : `${parts.join("\0")}\0`)
+    .digest("hex");
 }
 
 /** Reads files' hashes, reusing the last build's where a file's size and time are unchanged. */

@@ -9,6 +9,7 @@ import { readdirSync } from "node:fs";
 import { localPath } from "../shared/i18n/languages";
 import { removeOutput } from "./clean-up";
 import { writeIfChanged } from "./compress";
+import { hashAll } from "./inputs";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
@@ -87,7 +88,10 @@ export const robotsTxt = (base: string) => `User-agent: *\nAllow: /\n\nSitemap: 
 /**
  * Writes sitemap.xml (an index of sitemap-N.xml on a very large site) and robots.txt into dist/;
  * an incremental build also removes the parts of a larger sitemap than this one (a full build's
- * clean-up removes them too). Returns what it wrote and removed.
+ * clean-up removes them too). Returns what it wrote and removed, and the key of what the files
+ * are made of: an incremental build given the last build's key (`kept`) writes nothing when it is
+ * the same (the addresses, their languages and the limits; dist/ is the last build's, or the build
+ * would be a full one), instead of making 30,000 addresses' text again to find it unchanged.
  */
 export function writeSitemaps(
   distDir: string,
@@ -96,7 +100,15 @@ export function writeSitemaps(
   languages: readonly { code: string }[],
   limits: SitemapLimits | undefined,
   incremental: boolean,
-): { written: string[]; removed: string[] } {
+  kept?: string,
+): { written: string[]; removed: string[]; key: string } {
+  const key = hashAll([
+    base,
+    JSON.stringify(limits ?? sitemapLimits),
+    languages.map((l) => l.code).join(","),
+    ...pages.map((p) => `${p.path} ${p.english}`),
+  ]);
+  if (incremental && kept === key) return { written: [], removed: [], key };
   const sitemaps = sitemapFiles(base, pages, languages, limits);
   const written = [...Object.entries(sitemaps), ["robots.txt", robotsTxt(base)]].flatMap(([name, text]) =>
     writeIfChanged(distDir, name, text, incremental),
@@ -106,5 +118,5 @@ export function writeSitemaps(
         .filter((name) => isSitemapPart(name) && !(name in sitemaps))
         .flatMap((name) => removeOutput(distDir, name))
     : [];
-  return { written, removed };
+  return { written, removed, key };
 }

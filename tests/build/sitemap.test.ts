@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sitemapFiles } from "../../src/build/sitemap";
+import { sitemapFiles, writeSitemaps } from "../../src/build/sitemap";
 
 const base = "https://www.hospitals.example";
 const languages = [{ code: "en" }, { code: "te" }, { code: "hi" }];
@@ -39,6 +42,28 @@ describe("the sitemap", () => {
     expect(Object.keys(files).length).toBeGreaterThan(2);
     for (const [name, xml] of Object.entries(files)) {
       if (name !== "sitemap.xml") expect(Buffer.byteLength(xml), name).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it("is not made again by an incremental build while its pages, languages and limits are the last build's", () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), "sitemap-"));
+    try {
+      const first = writeSitemaps(dist, base, pages, languages, undefined, false);
+      expect(first.written).toEqual(expect.arrayContaining(["sitemap.xml", "robots.txt"]));
+      expect(writeSitemaps(dist, base, pages, languages, undefined, true, first.key)).toEqual({
+        written: [],
+        removed: [],
+        key: first.key,
+      });
+      // A page more: made again, as a full build makes it.
+      const more = [...pages, { path: "/specialities/cardiology/stents", english: "/specialities/cardiology/stents" }];
+      const again = writeSitemaps(dist, base, more, languages, undefined, true, first.key);
+      expect(again.key).not.toBe(first.key);
+      expect(readFileSync(path.join(dist, "sitemap.xml"), "utf8")).toBe(
+        sitemapFiles(base, more, languages)["sitemap.xml"],
+      );
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
