@@ -3,10 +3,7 @@
  * head links. One holds the whole site's styles (src/build/vite/chunk-groups.ts) and the language
  * names' faces (language-names-plugin.ts), beside, on a Telugu page, the Telugu font's: no
  * stylesheet per block, which on a phone's connection cost a round trip each (the Telugu home page
- * linked ten). The next page opened in the app needs no stylesheet at all. The entry's scripts,
- * which wait for the paint before fetching the app (src/site/main.tsx), are fetched at low priority
- * (src/build/prerender/document.ts), after what the paint needs; the app shell, which paints
- * nothing before its script runs, keeps the default.
+ * linked ten). The next page opened in the app needs no stylesheet at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "./harness";
@@ -41,37 +38,6 @@ describe("a page's first paint", () => {
       await page.waitForLoadState("networkidle");
       expect(kinds(sheets), route).toEqual(stylesheets);
     }
-  });
-
-  it("fetches the entry's scripts at low priority, the stylesheet and the language's font at high", async () => {
-    const { page, context } = await harness.newPage();
-    const cdp = await context.newCDPSession(page);
-    const priorities = new Map<string, string>();
-    cdp.on("Network.requestWillBeSent", ({ request }) => {
-      const { pathname } = new URL(request.url);
-      if (!priorities.has(pathname)) priorities.set(pathname, request.initialPriority);
-    });
-    await cdp.send("Network.enable");
-    await page.goto("/te/home");
-    await page.waitForLoadState("networkidle");
-    const html = await (await page.request.get("/te/home")).text();
-    const linked = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
-    const scripts = [
-      ...linked(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
-      ...linked(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
-    ];
-    const sheets = linked(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g);
-    const font = linked(/<link rel="preload" href="(\/assets\/fonts\/noto-sans-telugu-[^"]+)"/g);
-    expect(scripts).toHaveLength(2);
-    expect(sheets).toHaveLength(2);
-    expect(font).toHaveLength(1);
-    expect(scripts.map((s) => priorities.get(s))).toEqual(["Low", "Low"]);
-    expect([...sheets, ...font].map((s) => priorities.get(s))).toEqual(["VeryHigh", "VeryHigh", "High"]);
-    const shell = await page.request.get("/no-such-page");
-    expect(shell.status()).toBe(404);
-    const shellHtml = await shell.text();
-    expect(shellHtml).toContain('<script type="module"');
-    expect(shellHtml).not.toContain("fetchpriority");
   });
 
   it("is styled whole: the next page opened in the app, with blocks of its own, fetches no stylesheet", async () => {

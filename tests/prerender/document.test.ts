@@ -7,10 +7,6 @@ import type { PageInfo } from "../../src/build/prerender/manifest";
 const template =
   '<!doctype html><html><head><title>Site</title><meta name="description" content="" /></head><body><div id="root"></div></body></html>';
 
-/** The head Vite writes for the entry: its module script, the module it imports, the base styles. */
-const entryHead =
-  '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/boot-2.js">\n<link rel="stylesheet" crossorigin href="/assets/boot-3.css">';
-
 const info = (extra: Partial<PageInfo> = {}): PageInfo => ({
   path: "/x",
   lang: "en",
@@ -54,19 +50,6 @@ describe("the prerendered document", () => {
       speciality: "<!-- a",
       location: "x\u2028y\u2029z",
     });
-  });
-
-  it("fetches the entry's scripts at low priority, after what the first paint needs; the styles keep theirs", () => {
-    const html = pageDocument(
-      template.replace("</head>", `${entryHead}</head>`),
-      info(),
-      "<p>app</p>",
-      "Site",
-      "/card.png",
-    );
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/boot-2.js">');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-3.css">');
   });
 
   it("links the page's styles and lists its chunks for the entry to fetch after the first paint", () => {

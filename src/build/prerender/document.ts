@@ -106,30 +106,12 @@ export function localeOf(template: string): string | undefined {
   return lang[2] ? `${lang[1].toLowerCase()}_${lang[2].toUpperCase()}` : lang[1].toLowerCase();
 }
 
-/**
- * The template's entry script and the module it preloads, fetched at low priority
- * (`fetchpriority="low"`) in a prerendered page. Such a page paints from its HTML and styles, and
- * its entry waits for that paint before fetching the app (src/site/main.tsx); at the default high
- * priority a phone's slow connection gave the entry the same first round trips as the stylesheet,
- * the font and the images in view, and Lighthouse counted it as render-blocking (its simulated
- * first paint on the phone was 0.3-0.5 s later for it). The app shell (shell.html, 404.html) keeps
- * the default: it paints nothing before its script runs.
- */
-export function lowPriorityEntry(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*\sfetchpriority=)/g,
-    '<$1 fetchpriority="low"',
-  );
-}
-
 /** The template cut around the head's end and the root element, once per template. */
 let parts: { template: string; beforeHead: string; beforeRoot: string; afterRoot: string; locale?: string } | undefined;
 
 function templateParts(template: string) {
   if (parts?.template === template) return parts;
-  const page = lowPriorityEntry(
-    template.replace(/<title>[^<]*<\/title>/, "").replace(/<meta name="description"[^>]*>/, ""),
-  );
+  const page = template.replace(/<title>[^<]*<\/title>/, "").replace(/<meta name="description"[^>]*>/, "");
   const head = page.indexOf("</head>");
   const root = page.indexOf('<div id="root"></div>', head);
   if (head < 0 || root < 0) throw new Error('The page template has no </head> or no empty <div id="root">.');
