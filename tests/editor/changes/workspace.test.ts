@@ -124,6 +124,16 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
     await rm(path.join(ws.dir("menu-rename"), "stray.txt"));
   });
 
+  it("reads a change set's commit from git's files, packed or not, and knows a missing one", async () => {
+    const ref = "refs/remotes/origin/changes/menu-rename";
+    const commit = gitIn(remote, "rev-parse", "changes/menu-rename");
+    expect(await ws.commitOf(ref)).toBe(commit);
+    gitIn(ws.repo, "pack-refs", "--all");
+    expect(await ws.commitOf(ref)).toBe(commit);
+    expect(await ws.commitOf("refs/heads/changes/menu-rename")).toBe(commit);
+    expect(await ws.commitOf("refs/remotes/origin/changes/no-such-change")).toBeUndefined();
+  });
+
   it("shares change sets between two instances on one remote", async () => {
     other = await SiteWorkspace.open({ dataDir: project.dataDir("other"), remote, projectRoot: project.root });
     expect(await other.list()).toEqual(["menu-rename"]);

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { gitText } from "./git";
+import { git, gitText } from "./git";
 
 const commitId = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
@@ -34,4 +34,19 @@ export async function headCommit(dir: string): Promise<string> {
     // Not laid out as expected: git says.
   }
   return gitText(dir, ["rev-parse", "HEAD"]);
+}
+
+/**
+ * The commit a branch or remote-tracking ref of the clone at `repo` names, read from its loose
+ * ref file (what a commit or a fetch here writes); a packed or missing one is asked of git
+ * (undefined when there is no such ref). A save reads its change set's this way: one git process
+ * fewer a save.
+ */
+export async function refCommit(repo: string, ref: string): Promise<string | undefined> {
+  if (/^refs\/(heads|remotes)\/[A-Za-z0-9/_.-]+$/.test(ref) && !ref.includes("..")) {
+    const loose = (await readFile(path.join(repo, ".git", ref), "utf8").catch(() => "")).trim();
+    if (commitId.test(loose)) return loose;
+  }
+  const out = await git(repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { okCodes: [1] });
+  return out.code === 0 ? out.stdout.trim() : undefined;
 }

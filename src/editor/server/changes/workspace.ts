@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { authorEnv, changedBetween, GitError, git, gitText, textAt } from "./git";
-import { headCommit } from "./head";
+import { headCommit, refCommit } from "./head";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
 import { PushQueue, type PushState } from "./push-queue";
@@ -325,9 +325,8 @@ export class SiteWorkspace {
   }
 
   /** The commit a ref names, or undefined when there is no such ref. */
-  async commitOf(ref: string): Promise<string | undefined> {
-    const out = await git(this.repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { okCodes: [1] });
-    return out.code === 0 ? out.stdout.trim() : undefined;
+  commitOf(ref: string): Promise<string | undefined> {
+    return refCommit(this.repo, ref);
   }
 
   async exists(ref: string): Promise<boolean> {

@@ -89,6 +89,15 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const folders = new PublishedFolders(workspace.publishedDir());
   const sites = new ChangeSites(workspace, checks, folders);
   const clinical = new ClinicalReview(workspace);
+  /**
+   * The published site's file list and pickers' choices, made now rather than when the first
+   * person asks: every change set started from the published commit shares them (kept-answers.ts),
+   * and at 10,000 treatments making them takes seconds.
+   */
+  const warmLists = () => {
+    const published = sites.published();
+    void Promise.all([published.files(), published.choices()]).catch(() => undefined);
+  };
   const appRoot = options.appRoot ?? path.join(settings.dataDir, "app");
   let appDir = (await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()))).dir;
   const publicHost = new URL(settings.publicOrigin).host;
@@ -196,6 +205,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       // Saves are checked against the published site: its snapshot is made again, in the checks' thread.
       void checks.refresh().catch(() => undefined);
       folders.refresh();
+      warmLists();
       await db.changeSets.setStatus(id, "published", "publisher");
       // The preview frame shows the published site with drafts applied: rebuilt for the new commit.
       const built = await buildEditorApp(workspace.publishedDir(), appRoot, await headOf(workspace.publishedDir()));
@@ -217,6 +227,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
 
   // The published site's snapshot, made while the server starts to answer (in the checks' thread).
   void checks.refresh().catch((error: Error) => app.log.warn(`The checks' snapshot failed: ${error.message}`));
+  warmLists();
   await app.listen({ port: settings.port, host: settings.host });
   const port = (app.server.address() as { port: number }).port;
   return {
