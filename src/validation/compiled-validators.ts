@@ -46,6 +46,14 @@ function storeKey(): string {
   hash.update((require("ajv/package.json") as { version: string }).version);
   hash.update(JSON.stringify(ajvOptions));
   hash.update(JSON.stringify(projectAjv.schemaFiles));
+  // The keywords' definitions, their functions' text included: a keyword whose shape changed
+  // (its schema type, whether it reports errors) generates other code.
+  for (const [name, rule] of Object.entries(projectAjv.ajv.RULES.all))
+    hash.update(
+      `${name}:${JSON.stringify(typeof rule === "object" ? rule.definition : rule, (_key, value) =>
+        typeof value === "function" ? String(value) : value,
+      )}`,
+    );
   return hash.digest("hex").slice(0, 16);
 }
 
