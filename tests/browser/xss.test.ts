@@ -20,6 +20,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cacheDir } from "../../src/build/build-state";
 import { dataPaths, treatmentData, treatmentIndex } from "../../src/shared/collections/data-files";
 import type { SubDepartment, TreatmentCollection } from "../../src/shared/generated/collection";
 import { checkHtml } from "../../src/shared/html/html";
@@ -91,7 +92,10 @@ function buildSite(dir: string): string {
       "--import",
       "tsx",
       "scripts/prerender.ts",
+      // The server bundle npm run build made just before the browser tests.
       "--skip-ssr-build",
+      "--ssr-dir",
+      path.join(cacheDir(root), "ssr"),
       "--dist",
       site,
       "--collections",

@@ -7,7 +7,7 @@
  * benchmark uses it); `npm run build` (src/build/build.ts) runs it as part of the build.
  *
  * Usage: tsx src/build/prerender/prerender.ts [--dist dist] [--collections site-config/collections]
- *        [--skip-ssr-build] [--workers N]
+ *        [--skip-ssr-build] [--ssr-dir .tmp/ssr] [--workers N]
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -194,13 +194,16 @@ export async function main() {
       dist: { type: "string", default: "dist" },
       collections: { type: "string", default: "site-config/collections" },
       "skip-ssr-build": { type: "boolean", default: false },
+      // Where the server bundle is (built there unless --skip-ssr-build): the build keeps its own
+      // in its cache folder, which a test may reuse with --skip-ssr-build.
+      "ssr-dir": { type: "string", default: ".tmp/ssr" },
       workers: { type: "string", default: String(os.availableParallelism()) },
     },
   });
   const result = await prerenderAll({
     distDir: path.resolve(root, values.dist),
     collectionsDir: path.resolve(root, values.collections),
-    ssrDir: path.join(root, ".tmp/ssr"),
+    ssrDir: path.resolve(root, values["ssr-dir"]),
     buildSsr: !values["skip-ssr-build"],
     workers: Number(values.workers),
   });
