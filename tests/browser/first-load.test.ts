@@ -6,8 +6,8 @@
  * none of the treatment page's code, a page with a medical review line no list of doctors (it
  * carries its reviewer's name), and a Telugu page fetches the English page's scripts and, beyond
  * them, only its translations. Issue 28's: no page loads react-router (the site's own router
- * stands in), the home page's blog cards come without the posts' text, and no page carries the
- * specialities' search words.
+ * stands in), the home page's blog cards come without the posts' text, no page carries the
+ * specialities' search words, and the branch chooser's code comes when it is first opened.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -61,10 +61,19 @@ describe("a page's first load", () => {
       expect(named(scripts, name), name).toEqual([]);
   });
 
-  it("of the English home page has FormatJS for its counts, no translation runtime and no treatment page", async () => {
-    const scripts = await scriptsOf("/home");
+  it("of the English home page has FormatJS for its counts, no translation runtime, no treatment page and no modals' code", async () => {
+    const { scripts, page } = await load("/home");
     expect(named(scripts, "icu")).toHaveLength(1);
-    for (const name of ["translations", "treatment-page"]) expect(named(scripts, name), name).toEqual([]);
+    for (const name of ["translations", "treatment-page", "LocationsModal", "BookingModal"])
+      expect(named(scripts, name), name).toEqual([]);
+    // The branch chooser's code comes when it is first opened.
+    await page.locator("html[data-app=ready]").waitFor();
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Locations" }).click();
+    await page
+      .getByRole("dialog", { name: "Choose a branch" })
+      .getByRole("link", { name: /Kukatpally/ })
+      .waitFor();
+    expect(named(scripts, "LocationsModal")).toHaveLength(1);
   });
 
   it.each([
@@ -86,6 +95,9 @@ describe("a page's first load", () => {
     const speciality = siteConfig("specialities.json").specialities[0];
     expect(scripts).toContain(speciality.summary);
     expect(scripts).not.toContain(speciality.searchTerms);
+    const healthPackage = siteConfig("packages.json").packages[0];
+    expect(scripts).toContain(healthPackage.summary);
+    expect(scripts).not.toContain(healthPackage.searchTerms);
   });
 
   it("of the Telugu home page is the English home page's scripts and its translations", async () => {

@@ -39,7 +39,7 @@ describe("top bar", () => {
     renderLayout();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await user.click(within(header()).getByRole("button", { name: "Book Appointment" }));
-    const dialog = screen.getByRole("dialog", { name: "Book an Appointment" });
+    const dialog = await screen.findByRole("dialog", { name: "Book an Appointment" });
     expect(within(dialog).getByRole("form", { name: "lead form booking" })).toHaveAttribute(
       "data-id-prefix",
       "booking-modal",
@@ -130,7 +130,7 @@ describe("main navigation", () => {
     const user = userEvent.setup();
     renderLayout();
     await user.click(within(mainNav()).getByRole("button", { name: "Locations" }));
-    expect(screen.getByRole("dialog", { name: "Choose a branch" })).toBeVisible();
+    expect(await screen.findByRole("dialog", { name: "Choose a branch" })).toBeVisible();
   });
 });
 

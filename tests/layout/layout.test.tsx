@@ -43,7 +43,7 @@ describe("side buttons", () => {
     renderLayout();
     const book = within(side()).getByRole("button", { name: "Book an Appointment" });
     await user.click(book);
-    const dialog = screen.getByRole("dialog", { name: "Book an Appointment" });
+    const dialog = await screen.findByRole("dialog", { name: "Book an Appointment" });
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(book).toHaveFocus();
   });
@@ -73,6 +73,6 @@ describe("mobile bottom bar", () => {
     const user = userEvent.setup();
     renderLayout();
     await user.click(within(bar()).getByRole("button", { name: "Appointment" }));
-    expect(screen.getByRole("dialog", { name: "Book an Appointment" })).toHaveAttribute("open");
+    expect(await screen.findByRole("dialog", { name: "Book an Appointment" })).toHaveAttribute("open");
   });
 });

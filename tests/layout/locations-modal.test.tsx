@@ -21,7 +21,7 @@ describe("locations modal", () => {
     const user = userEvent.setup();
     renderLayout();
     await user.click(locationsButton());
-    const dialog = screen.getByRole("dialog", { name: "Choose a branch" });
+    const dialog = await screen.findByRole("dialog", { name: "Choose a branch" });
     const cards = within(dialog).getAllByRole("link");
     expect(cards.map((card) => [card.textContent, card.getAttribute("href")])).toEqual([
       ["Kothapet Hyderabad", "/locations/kothapet"],
@@ -44,7 +44,7 @@ describe("locations modal", () => {
     const user = withFakeTimers();
     const { path } = renderLayout();
     await user.click(locationsButton());
-    const dialog = screen.getByRole("dialog", { name: "Choose a branch" });
+    const dialog = await screen.findByRole("dialog", { name: "Choose a branch" });
     await user.click(within(dialog).getByRole("link", { name: "UDAI OMNI - Nampally Hyderabad" }));
 
     expect(dialog).not.toHaveAttribute("open");
@@ -61,7 +61,7 @@ describe("locations modal", () => {
     const user = withFakeTimers();
     const { path } = renderLayout();
     await user.click(locationsButton());
-    const dialog = screen.getByRole("dialog", { name: "Choose a branch" });
+    const dialog = await screen.findByRole("dialog", { name: "Choose a branch" });
     const card = within(dialog).getByRole("link", { name: "Kurnool Kurnool" });
     // Record whether the layout left the click to the browser, then stop jsdom from "opening a tab".
     let leftToBrowser = false;

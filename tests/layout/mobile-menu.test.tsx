@@ -90,7 +90,7 @@ describe("mobile menu", () => {
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole("button", { name: "Book Appointment" }));
     expect(menu).not.toHaveAttribute("open");
-    const booking = screen.getByRole("dialog", { name: "Book an Appointment" });
+    const booking = await screen.findByRole("dialog", { name: "Book an Appointment" });
     expect(within(booking).getByLabelText("Full name")).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(menuButton()).toHaveFocus();
@@ -100,6 +100,6 @@ describe("mobile menu", () => {
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole("button", { name: "Locations" }));
     expect(menu).not.toHaveAttribute("open");
-    expect(screen.getByRole("dialog", { name: "Choose a branch" })).toHaveAttribute("open");
+    expect(await screen.findByRole("dialog", { name: "Choose a branch" })).toHaveAttribute("open");
   });
 });

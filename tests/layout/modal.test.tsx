@@ -113,7 +113,7 @@ describe("booking modal", () => {
     renderLayout();
     const opener = screen.getByRole("button", { name: "Book Appointment" });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog", { name: "Book an Appointment" });
+    const dialog = await screen.findByRole("dialog", { name: "Book an Appointment" });
     const form = within(dialog).getByRole("form", { name: "lead form booking" });
     expect(form).toHaveAttribute("data-id-prefix", "booking-modal");
     // The modal's heading is the only one: the form is asked not to repeat it.
@@ -144,7 +144,7 @@ describe("booking modal", () => {
     const user = userEvent.setup();
     const { router } = renderLayout();
     await user.click(screen.getByRole("button", { name: "Book Appointment" }));
-    const dialog = screen.getByRole("dialog", { name: "Book an Appointment" });
+    const dialog = await screen.findByRole("dialog", { name: "Book an Appointment" });
     await router.navigate("/thank-you");
     await vi.waitFor(() => expect(dialog).not.toHaveAttribute("open"));
   });

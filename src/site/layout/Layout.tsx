@@ -3,20 +3,26 @@
  * buttons, back-to-top, the mobile bottom bar and the two modals. It provides the site actions,
  * so any config link with action 'booking-modal' or 'locations-modal' (header, footer, blocks)
  * opens them, and focus goes back to that link when they close.
+ *
+ * The two modals' code is a chunk of each's own, fetched when it is first opened: no page shows
+ * them before, so no page's first load needs them.
  */
-import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useUi } from "../i18n/context";
 import { useLocation } from "../routes/router/router";
 import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
 import { BackToTop } from "./back-to-top/BackToTop";
-import { BookingModal } from "./booking-modal/BookingModal";
 import { Footer } from "./footer/Footer";
 import { Header } from "./header/Header";
 import { LayoutPartContext } from "./layout-part";
-import { LocationsModal } from "./locations-modal/LocationsModal";
 import { MobileBar } from "./mobile-bar/MobileBar";
 import { SideButtons } from "./side-buttons/SideButtons";
 import "./layout.css";
+
+const LocationsModal = lazy(async () => ({
+  default: (await import("./locations-modal/LocationsModal")).LocationsModal,
+}));
+const BookingModal = lazy(async () => ({ default: (await import("./booking-modal/BookingModal")).BookingModal }));
 
 interface OpenModal {
   kind: "booking" | "locations" | null;
@@ -25,6 +31,9 @@ interface OpenModal {
 
 export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>({ kind: null });
+  // Each modal is rendered from its first opening on (its code loads then), and stays.
+  const [wanted, setWanted] = useState({ booking: false, locations: false });
+  if (modal.kind && !wanted[modal.kind]) setWanted({ ...wanted, [modal.kind]: true });
   const ui = useUi();
   const topRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
@@ -61,8 +70,16 @@ export function Layout({ children }: { children: ReactNode }) {
         {frame ? <SideButtons /> : null}
         {frame ? <BackToTop topRef={topRef} /> : null}
         {frame ? <MobileBar /> : null}
-        {frame ? <LocationsModal open={modal.kind === "locations"} onClose={closeModal} opener={modal.opener} /> : null}
-        {frame ? <BookingModal open={modal.kind === "booking"} onClose={closeModal} opener={modal.opener} /> : null}
+        {frame && wanted.locations ? (
+          <Suspense fallback={null}>
+            <LocationsModal open={modal.kind === "locations"} onClose={closeModal} opener={modal.opener} />
+          </Suspense>
+        ) : null}
+        {frame && wanted.booking ? (
+          <Suspense fallback={null}>
+            <BookingModal open={modal.kind === "booking"} onClose={closeModal} opener={modal.opener} />
+          </Suspense>
+        ) : null}
       </div>
     </SiteActionsProvider>
   );

@@ -31,7 +31,7 @@ export interface History {
   push(to: string, state?: unknown): void;
   replace(to: string, state?: unknown): void;
   go(delta: number): void;
-  /** Calls `listener` after every change; returns the function that stops it. */
+  /** Calls `listener` (the one listener) after every change; returns the function that stops it. */
   listen(listener: (update: Update) => void): () => void;
 }
 
@@ -65,11 +65,8 @@ export function createBrowserHistory(): History {
   let action: NavigationType = "POP";
   let listener: ((update: Update) => void) | null = null;
   const entryState = () => (history.state ?? {}) as EntryState;
-  let index = entryState().idx;
-  if (index == null) {
-    index = 0;
-    history.replaceState({ ...entryState(), idx: index }, "");
-  }
+  // Each entry numbered, as react-router numbers them (a later react-router would read them).
+  if (entryState().idx == null) history.replaceState({ ...entryState(), idx: 0 }, "");
   const current = (): Location => {
     const { pathname, search, hash } = window.location;
     const { usr, key } = entryState();
@@ -78,22 +75,19 @@ export function createBrowserHistory(): History {
   const notify = () => listener?.({ action, location: current() });
   const onPopState = () => {
     action = "POP";
-    index = entryState().idx;
     notify();
   };
   const write = (kind: "PUSH" | "REPLACE", to: string, state: unknown) => {
     action = kind;
     const url = createPath(parsePath(to));
-    if (kind === "PUSH") index = (entryState().idx ?? 0) + 1;
-    else index = entryState().idx;
-    const entry: EntryState = { usr: state ?? null, key: createKey(), idx: index };
+    const idx = (entryState().idx ?? 0) + (kind === "PUSH" ? 1 : 0);
+    const entry: EntryState = { usr: state ?? null, key: createKey(), idx };
     if (kind === "REPLACE") history.replaceState(entry, "", url);
     else {
       try {
         history.pushState(entry, "", url);
-      } catch (error) {
-        // Safari's limit of 100 pushState calls in 30 s, or state it cannot clone: load the page.
-        if (error instanceof DOMException && error.name === "DataCloneError") throw error;
+      } catch {
+        // Safari's limit of 100 pushState calls in 30 s: load the page instead.
         window.location.assign(url);
       }
     }
@@ -110,7 +104,6 @@ export function createBrowserHistory(): History {
     replace: (to, state) => write("REPLACE", to, state),
     go: (delta) => history.go(delta),
     listen(next) {
-      if (listener) throw new Error("A history only accepts one active listener.");
       listener = next;
       window.addEventListener("popstate", onPopState);
       return () => {

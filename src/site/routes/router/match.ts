@@ -47,11 +47,8 @@ function score(path: string, index: boolean | undefined): number {
 function flatten(routes: RouteObject[], branches: Branch[] = [], parents: Branch["levels"] = [], parentPath = "") {
   for (const route of routes) {
     let relativePath = route.path ?? "";
-    if (relativePath.startsWith("/")) {
-      if (!relativePath.startsWith(parentPath))
-        throw new Error(`Route path "${relativePath}" is not under its parent's path "${parentPath}".`);
-      relativePath = relativePath.slice(parentPath.length);
-    }
+    // An absolute child path starts with its parent's (routes.tsx builds them so: pathIn).
+    if (relativePath.startsWith("/")) relativePath = relativePath.slice(parentPath.length);
     const path = joinPaths([parentPath, relativePath]);
     const levels = [...parents, { route, relativePath }];
     if (route.children?.length) flatten(route.children, branches, levels, path);
@@ -72,31 +69,23 @@ function rankedBranches(routes: RouteObject[]): Branch[] {
   return branches;
 }
 
-const patterns = new Map<string, { regex: RegExp; names: string[] }>();
-
 /** A path pattern as a regular expression, anchored at the start; at the end too when `end`. */
 function compile(path: string, end: boolean) {
-  const key = `${end}${path}`;
-  let compiled = patterns.get(key);
-  if (!compiled) {
-    const names: string[] = [];
-    let source = `^${path
-      .replace(/\/*\*?$/, "")
-      .replace(/^\/*/, "/")
-      .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
-      .replace(/\/:([\w-]+)/g, (_, name: string) => {
-        names.push(name);
-        return "/([^\\/]+)";
-      })}`;
-    if (path.endsWith("*")) {
-      names.push("*");
-      source += path === "*" || path === "/*" ? "(.*)$" : "(?:\\/(.+)|\\/*)$";
-    } else if (end) source += "\\/*$";
-    else if (path !== "" && path !== "/") source += "(?:(?=\\/|$))";
-    compiled = { regex: new RegExp(source, "i"), names };
-    patterns.set(key, compiled);
-  }
-  return compiled;
+  const names: string[] = [];
+  let source = `^${path
+    .replace(/\/*\*?$/, "")
+    .replace(/^\/*/, "/")
+    .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
+    .replace(/\/:([\w-]+)/g, (_, name: string) => {
+      names.push(name);
+      return "/([^\\/]+)";
+    })}`;
+  if (path.endsWith("*")) {
+    names.push("*");
+    source += path === "*" || path === "/*" ? "(.*)$" : "(?:\\/(.+)|\\/*)$";
+  } else if (end) source += "\\/*$";
+  else if (path !== "" && path !== "/") source += "(?:(?=\\/|$))";
+  return { regex: new RegExp(source, "i"), names };
 }
 
 const trimTrailingSlashes = (path: string) => path.replace(/\/+$/, "") || "/";

@@ -49,9 +49,9 @@ interface RouteState {
 
 const RouteContext = createContext<RouteState>({ params: {}, outlet: null });
 
-function useRouter(hook: string): RouterState {
+function useRouter(): RouterState {
   const router = useContext(RouterContext);
-  if (!router) throw new Error(`${hook}() may be used only inside a router.`);
+  if (!router) throw new Error("The router's hooks work only inside a router.");
   return router;
 }
 
@@ -99,9 +99,9 @@ export function Router({ history, children }: { history: History; children?: Rea
   return <HistoryRouter history={history}>{children}</HistoryRouter>;
 }
 
-export const useLocation = (): Location => useRouter("useLocation").location;
+export const useLocation = (): Location => useRouter().location;
 
-export const useNavigationType = (): NavigationType => useRouter("useNavigationType").navigationType;
+export const useNavigationType = (): NavigationType => useRouter().navigationType;
 
 /** The parameters of the matched route (`:slug`, `*`). */
 export const useParams = () => useContext(RouteContext).params;
@@ -124,11 +124,12 @@ function resolve(to: string, pathname: string): string {
 
 /** Goes to `to` (a new history entry, or in place with `replace`), or `delta` entries back or forward. */
 export function useNavigate(): NavigateFunction {
-  const { history, location } = useRouter("useNavigate");
+  const { history, location } = useRouter();
   const { pathname } = location;
   return useCallback(
     (to, options = {}) => {
-      if (!history) throw new Error("The prerenderer's router cannot navigate.");
+      // The prerenderer's router (no history) never navigates: its effects do not run.
+      if (!history) return;
       if (typeof to === "number") history.go(to);
       else if (options.replace) history.replace(resolve(to, pathname), options.state);
       else history.push(resolve(to, pathname), options.state);
