@@ -42,6 +42,7 @@ export { splitWords } from "./i18n/translated-layout";
 export { hasTranslation, stringsOf } from "./i18n/translations";
 export { Layout } from "./layout/Layout";
 export { type LayoutPart, LayoutPartContext } from "./layout/layout-part";
+export { MemoryRouter, type RouteObject, StaticRouter } from "./router/router";
 export { PageView } from "./routes/PageView";
 export { loadPageRoute } from "./routes/route-data";
 export type { RouteHandle } from "./routes/route-handle";

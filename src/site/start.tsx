@@ -10,8 +10,8 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { type HydrationPayload, primeHydration } from "./collections/hydration";
+import { BrowserRouter } from "./router/router";
 import { preloadRoute, setPreloadRoutes } from "./routes/preload";
-import { BrowserRouter } from "./routes/router/router";
 import { buildRoutes } from "./routes/routes";
 import { SiteRoutes } from "./routes/SiteRoutes";
 

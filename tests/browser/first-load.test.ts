@@ -87,7 +87,7 @@ describe("a page's first load", () => {
 
   it("of the home page has no router library, no blog post's text and no search words", async () => {
     const scripts = await scriptTexts("/home");
-    // react-router sets this in every build; the site's router (src/site/routes/router/) does not.
+    // react-router sets this in every build; the site's router (src/site/router/) does not.
     expect(scripts).not.toContain("__reactRouterVersion");
     const post = siteConfig("blog-posts.json").posts[0];
     expect(scripts).toContain(post.summary);

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type LeadContext, LeadForm } from "../../src/site/forms/LeadForm";
-import { MemoryRouter, useLocation, useRoutes } from "../../src/site/routes/router/router";
+import { MemoryRouter, useLocation, useRoutes } from "../../src/site/router/router";
 import { NotificationsProvider } from "../../src/site/ui/notifications/Notifications";
 
 interface Sent {

@@ -1,10 +1,10 @@
 /**
  * A router in memory that a test can drive and inspect (`router.navigate(to)`,
  * `router.state.location`, `router.state.historyAction`), over the site's own router
- * (src/site/routes/router/): the shape of react-router's createMemoryRouter, which these tests used.
+ * (src/site/router/): the shape of react-router's createMemoryRouter, which these tests used.
  */
-import { createMemoryHistory, type History, type NavigationType } from "../../src/site/routes/router/history";
-import { type Location, type RouteObject, Router, useRoutes } from "../../src/site/routes/router/router";
+import { createMemoryHistory, type History, type NavigationType } from "../../src/site/router/history";
+import { type Location, type RouteObject, Router, useRoutes } from "../../src/site/router/router";
 
 export interface MemoryRouter {
   routes: RouteObject[];

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { footer, site } from "../../src/site/config/site-config";
 import { Footer } from "../../src/site/layout/footer/Footer";
-import { MemoryRouter } from "../../src/site/routes/router/router";
+import { MemoryRouter } from "../../src/site/router/router";
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
 import { Layout } from "../../src/site/layout/Layout";
-import { useLocation } from "../../src/site/routes/router/router";
+import { useLocation } from "../../src/site/router/router";
 import { LinkNavigationProvider } from "../../src/site/ui/AppLink";
 import { createMemoryRouter, RouterProvider } from "../helpers/memory-router";
 

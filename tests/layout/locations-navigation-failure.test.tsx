@@ -6,12 +6,12 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LocationsModal } from "../../src/site/layout/locations-modal/LocationsModal";
-import { MemoryRouter } from "../../src/site/routes/router/router";
+import { MemoryRouter } from "../../src/site/router/router";
 import { installDialogPolyfill, withFakeTimers, withRealTimers } from "./helpers";
 
 const navigate = vi.fn();
-vi.mock("../../src/site/routes/router/router", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../src/site/routes/router/router")>()),
+vi.mock("../../src/site/router/router", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../src/site/router/router")>()),
   useNavigate: () => navigate,
 }));
 

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HOVER_CLOSE_DELAY_MS } from "../../src/site/layout/header/MainNav";
 import { MegaMenu } from "../../src/site/layout/mega-menu/MegaMenu";
-import { MemoryRouter } from "../../src/site/routes/router/router";
+import { MemoryRouter } from "../../src/site/router/router";
 import { installDialogPolyfill, renderLayout, withFakeTimers, withRealTimers } from "./helpers";
 
 vi.mock("../../src/site/forms/LeadForm", () => import("./lead-form-mock"));

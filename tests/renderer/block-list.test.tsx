@@ -5,7 +5,7 @@ import blockUnion from "../../schemas/blocks/block.schema.json";
 import type { Block } from "../../src/shared/generated/blocks/block";
 import { BlockList } from "../../src/site/blocks/BlockList";
 import { registry } from "../../src/site/blocks/registry";
-import { MemoryRouter } from "../../src/site/routes/router/router";
+import { MemoryRouter } from "../../src/site/router/router";
 
 vi.mock("../../src/site/forms/LeadForm", () => ({ LeadForm: () => <div>form</div> }));
 

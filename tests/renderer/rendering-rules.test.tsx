@@ -5,7 +5,7 @@ import type { SubDepartment } from "../../src/shared/generated/collection";
 import { TreatmentSections } from "../../src/site/blocks/treatment-sections";
 import { TreatmentContext } from "../../src/site/collections/treatment-context";
 import { presentations } from "../../src/site/config/presentations";
-import { MemoryRouter } from "../../src/site/routes/router/router";
+import { MemoryRouter } from "../../src/site/router/router";
 import { ContentList, TextWithBreaks } from "../../src/site/ui/text";
 
 function renderSections(subDepartment: SubDepartment) {

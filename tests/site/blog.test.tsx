@@ -3,7 +3,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BlogPost } from "../../src/shared/generated/blog-posts";
 import { blockWords } from "../../src/site/config/block-words";
-import { MemoryRouter, matchRoutes, useLocation } from "../../src/site/routes/router/router";
+import { MemoryRouter, matchRoutes, useLocation } from "../../src/site/router/router";
 
 const sampleArticleNote = blockWords.samples.articleNote;
 

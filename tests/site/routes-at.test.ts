@@ -2,8 +2,8 @@ import { type RouteObject as ReactRouterRoute, matchRoutes as reactRouterMatch }
 import { describe, expect, it } from "vitest";
 import { pageRefs } from "../../src/site/config/pages";
 import { languages, pathIn } from "../../src/site/i18n/languages";
+import { matchRoutes } from "../../src/site/router/router";
 import { routesAt } from "../../src/site/routes/preload";
-import { matchRoutes } from "../../src/site/routes/router/router";
 import { buildRoutes } from "../../src/site/routes/routes";
 
 const routes = buildRoutes();

@@ -18,10 +18,11 @@ import {
   preloadLeadForm,
   primeHydration,
   type RouteHandle,
+  type RouteObject,
   SiteRoutes,
+  StaticRouter,
   site,
 } from "../../site";
-import { type RouteObject, StaticRouter } from "../../site/routes/router/router";
 import { type CardStore, cardCounts, type NamedCard, nameCard } from "../social/cards";
 import { type LanguageFonts, pageDocument } from "./document";
 import { renderFormSlots } from "./form-slots";

@@ -24,11 +24,11 @@ import {
   type LayoutConfig,
   layoutConfig,
   loadIndex,
+  MemoryRouter,
   NotificationsProvider,
   pathIn,
   splitWords,
 } from "../../site";
-import { MemoryRouter } from "../../site/routes/router/router";
 import { isRenderMessage, type PreviewMessage, type RenderMessage } from "../shared/preview-protocol";
 import { applyDraft } from "./live-config";
 import { preparePreview, viewFor } from "./preview-views";

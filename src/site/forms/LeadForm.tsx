@@ -12,7 +12,7 @@ import { type FormValues, fieldError, normaliseValues, submitCheckError } from "
 import { forms } from "../config/forms";
 import { ContentLanguage, useFallbackLang, useLanguage, useUi } from "../i18n/context";
 import { pathIn } from "../i18n/languages";
-import { useNavigate } from "../routes/router/router";
+import { useNavigate } from "../router/router";
 import { Link } from "../ui/AppLink";
 import { useNotify } from "../ui/notifications/Notifications";
 import { useHydrated } from "../ui/use-hydrated";

@@ -7,7 +7,7 @@
  * language) the default language's config applies.
  */
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { useLocation } from "../routes/router/router";
+import { useLocation } from "../router/router";
 import { defaultLanguage, pathIn, splitLanguage } from "./languages";
 import { defaultLayout, type LayoutConfig } from "./layout-config";
 

@@ -9,7 +9,7 @@
  */
 import { lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useUi } from "../i18n/context";
-import { useLocation } from "../routes/router/router";
+import { useLocation } from "../router/router";
 import { type SiteActions, SiteActionsProvider } from "../ui/site-actions";
 import { BackToTop } from "./back-to-top/BackToTop";
 import { Footer } from "./footer/Footer";

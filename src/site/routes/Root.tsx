@@ -9,6 +9,7 @@ import { LanguageProvider, useUi } from "../i18n/context";
 import { defaultLanguage } from "../i18n/languages";
 import { layoutConfig } from "../i18n/layout-config";
 import { Layout } from "../layout/Layout";
+import { Outlet, useLocation } from "../router/router";
 import { useCanonicalRefresh } from "../seo/head";
 import { LinkNavigationProvider } from "../ui/AppLink";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
@@ -16,7 +17,6 @@ import { NotificationsProvider } from "../ui/notifications/Notifications";
 import { messages } from "../ui/renderer-text";
 import { preloadSanitiser } from "../ui/text";
 import { preloadRoute } from "./preload";
-import { Outlet, useLocation } from "./router/router";
 import { useScrollRestoration } from "./use-scroll-restoration";
 import "./page-loading.css";
 

@@ -1,7 +1,7 @@
 /** The site: the route table rendered for the current address (in the browser or the prerenderer). */
 
+import { type RouteObject, useLocation, useRoutes } from "../router/router";
 import { routesAt } from "./preload";
-import { type RouteObject, useLocation, useRoutes } from "./router/router";
 
 /**
  * `routes` at the current address. In the browser the table is cut down to the address's route

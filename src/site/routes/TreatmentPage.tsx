@@ -17,9 +17,9 @@ import { useTracked, useTreatmentLookup } from "../collections/use-collection";
 import { presentationFiles } from "../config/presentations";
 import { ContentLanguage, useLanguage, useLocalPath, useRoutePath, useUi } from "../i18n/context";
 import { defaultLanguage } from "../i18n/languages";
+import { useNavigate, useNavigationType, useParams } from "../router/router";
 import { useHead } from "../seo/head";
 import { ContentNotLoaded } from "../ui/ContentNotLoaded";
-import { useNavigate, useNavigationType, useParams } from "./router/router";
 import "./page-loading.css";
 
 export { presentationStrings } from "../collections/treatment-language";

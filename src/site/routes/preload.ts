@@ -3,8 +3,8 @@
  * hydrates at once and a hovered, focused or touched link's page is usually there by the click.
  */
 
+import { matchRoutes, type RouteObject } from "../router/router";
 import type { RouteHandle } from "./route-handle";
-import { matchRoutes, type RouteObject } from "./router/router";
 
 let table: RouteObject[] = [];
 

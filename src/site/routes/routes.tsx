@@ -17,12 +17,12 @@ import type { Entry } from "../entries/entry-context";
 import { useLayoutConfig, useLocalPath } from "../i18n/context";
 import { defaultLanguage, languages, pathIn } from "../i18n/languages";
 import { type LayoutConfig, layoutConfig } from "../i18n/layout-config";
+import { Navigate, type RouteObject, useLocation, useParams } from "../router/router";
 import { ListingPageContext, pagedBlockTypes, pageParam } from "../ui/pagination";
 import { PageView } from "./PageView";
 import { Root } from "./Root";
 import { loadPageRoute, loadTreatmentRoute } from "./route-data";
 import type { RouteHandle } from "./route-handle";
-import { Navigate, type RouteObject, useLocation, useParams } from "./router/router";
 
 const presentationMeta = import.meta.glob<Pick<Page, "route">>("../../../site-config/collections/*.presentation.json", {
   eager: true,

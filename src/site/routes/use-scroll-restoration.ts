@@ -7,7 +7,7 @@
  * is there), which is when the saved position can be reached.
  */
 import { useEffect, useLayoutEffect } from "react";
-import { useLocation, useNavigationType } from "./router/router";
+import { useLocation, useNavigationType } from "../router/router";
 
 const storageKey = "scroll-positions";
 const positions = new Map<string, number>();

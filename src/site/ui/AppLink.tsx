@@ -10,7 +10,7 @@
  */
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, type ReactNode, useContext } from "react";
 import { useLocalPath } from "../i18n/context";
-import { useNavigate } from "../routes/router/router";
+import { useNavigate } from "../router/router";
 
 type Navigate = (to: string, options: { replace: boolean }) => void;
 

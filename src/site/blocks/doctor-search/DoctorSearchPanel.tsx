@@ -11,7 +11,7 @@ import { branches, specialities } from "../../config/site-config";
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLayoutConfig } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
-import { useSearchParams } from "../../routes/router/router";
+import { useSearchParams } from "../../router/router";
 import { Link } from "../../ui/AppLink";
 import { BookAppointmentButton } from "../../ui/BookAppointmentButton";
 import { telHref } from "../../ui/ConfigLink";

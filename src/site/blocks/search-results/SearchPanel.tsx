@@ -10,7 +10,7 @@ import type { SearchResultsBlock } from "../../../shared/generated/blocks/search
 import { useBlockWords } from "../../i18n/block-words";
 import { useLanguage, useLocalPath } from "../../i18n/context";
 import { formatMessage } from "../../i18n/format";
-import { useSearchParams } from "../../routes/router/router";
+import { useSearchParams } from "../../router/router";
 import { type SearchAnswer, SearchIndex, type SearchResult } from "../../search/query";
 import { hasFound, markFound } from "../../search/snippet";
 import { Link } from "../../ui/AppLink";

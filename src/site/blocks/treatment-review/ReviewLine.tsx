@@ -18,7 +18,7 @@ import { useFallbackLang, useLanguage, useUi } from "../../i18n/context";
 import { defaultLanguage } from "../../i18n/languages";
 import { useListIn } from "../../i18n/lists";
 import { messageNodes } from "../../i18n/message";
-import { useLocation } from "../../routes/router/router";
+import { useLocation } from "../../router/router";
 import { Link } from "../../ui/AppLink";
 import { formatDate } from "../../ui/formatting";
 import { loadDoctors } from "../doctor-search/doctors";

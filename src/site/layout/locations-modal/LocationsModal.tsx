@@ -10,7 +10,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import type { Branch } from "../../../shared/generated/branches";
 import { entryRoute } from "../../entries/entry-routes";
 import { useLayoutConfig } from "../../i18n/context";
-import { useNavigate } from "../../routes/router/router";
+import { useNavigate } from "../../router/router";
 import { Link } from "../../ui/AppLink";
 import { ConfigImage } from "../../ui/ConfigImage";
 import { Icon } from "../../ui/Icon";
