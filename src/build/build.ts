@@ -262,20 +262,21 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   return report;
 }
 
-/** `npm run build [-- --force] [--typecheck]`. */
+/** `npm run build [-- --force] [--typecheck | --skip-typecheck]`. */
 export async function main(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
     options: {
       force: { type: "boolean", default: false },
       typecheck: { type: "boolean", default: false },
+      "skip-typecheck": { type: "boolean", default: false },
       workers: { type: "string" },
     },
   });
   try {
     await runBuild({
       force: values.force,
-      typecheck: values.typecheck || undefined,
+      typecheck: values["skip-typecheck"] ? false : values.typecheck || undefined,
       workers: values.workers ? Number(values.workers) : undefined,
     });
   } catch (error) {

@@ -139,4 +139,20 @@ describe("the build step", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("runs the site's build without its type check: the editor changes content, which the type check never reads", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-build-step-"));
+    try {
+      // A stand-in for scripts/build.mjs that says what it was asked.
+      await mkdir(path.join(dir, "scripts"));
+      await writeFile(path.join(dir, "scripts/build.mjs"), "console.log(process.argv.slice(2).join(' '));");
+      expect(await buildStep(dir)(dir, () => {})).toEqual({ ok: true, message: "--skip-typecheck" });
+      expect(await buildStep(dir, ["--force"])(dir, () => {})).toEqual({
+        ok: true,
+        message: "--skip-typecheck --force",
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
