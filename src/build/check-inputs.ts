@@ -121,7 +121,8 @@ export function checkInputs({
       throw new BuildError("The type check failed (above); nothing was built.");
     }
     clock.step("type check", since);
-  } else if (options.typecheck === false) log("  type check skipped, as asked (npm test, CI and the image build run it)");
+  } else if (options.typecheck === false)
+    log("  type check skipped, as asked (npm test, CI and the image build run it)");
   else if (skipFirst)
     log(
       "  type check skipped: the first build of this checkout (npm test, CI and the image build run it; npm run build -- --typecheck runs it here)",
