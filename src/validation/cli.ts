@@ -113,7 +113,12 @@ function filesIn(folder: string, siteRoot: string, siteFiles: string[]): string[
   return siteFiles.filter((file) => file.startsWith(folder + path.sep));
 }
 
-function validate(argv: string[]): number {
+/** How the CLI was started: `workerScript` starts workers that share a large run (parallel.ts). */
+export interface CliSettings {
+  workerScript?: URL;
+}
+
+function validate(argv: string[], settings: CliSettings): number {
   const args = parseArgs(argv);
   if (args.help) {
     process.stdout.write(usage);
@@ -155,6 +160,7 @@ function validate(argv: string[]): number {
     publicDir,
     shownFrom: cwd,
     publish: args.publish,
+    workers: settings.workerScript && { script: settings.workerScript, projectRoot: repoRoot },
   });
   if (args.format === "json") process.stdout.write(`${JSON.stringify(formatJson(report), null, 2)}\n`);
   else {
@@ -165,9 +171,9 @@ function validate(argv: string[]): number {
 }
 
 /** Runs the CLI on `argv` (the arguments after the command) and returns its exit code. */
-export function main(argv: string[]): number {
+export function main(argv: string[], settings: CliSettings = {}): number {
   try {
-    return validate(argv);
+    return validate(argv, settings);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`validate: ${error.message}\nRun 'npm run validate -- --help' to see the options.\n`);

@@ -19,6 +19,7 @@ import { definitionOf, referencedValues } from "./definitions";
 import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
 import { type Place, pageAddressProblems, placeWords } from "./page-addresses";
+import { checkInParallel, type WorkerSettings } from "./parallel";
 import { placeholderIn, readPlaceholders } from "./placeholders";
 import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
@@ -74,6 +75,11 @@ export interface SiteRunOptions extends PassOneSettings {
   publish?: boolean | "if-production";
   /** Today (YYYY-MM-DD), which medical reviews fall due against; default the clock's (UTC). Tests fix it. */
   today?: string;
+  /**
+   * Share the first pass of many files with worker threads started from this script (parallel.ts):
+   * the CLI's. Without it, or when the run reads through an overlay or `read`, one thread checks all.
+   */
+  workers?: WorkerSettings;
 }
 
 export interface RunOptions extends SiteRunOptions {
@@ -128,20 +134,33 @@ export function runValidation(options: RunOptions): RunReport {
   const { cache, overlay } = options;
   /** Files read and checked in this run (the others' first pass came from the cache). */
   const freshFiles = new Set<string>();
-  const checked = options.jobs.map((job) => {
-    const kept = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
+  const kept = options.jobs.map((job) => {
+    const known = cache && !overlay?.has(job.file) ? cache.get(job.file) : undefined;
     // A file read only for the model is never changed by the run: its kept result serves as it is.
     // A result kept from a run that did not validate the file has no schema check in it.
-    if (kept && !job.validate) return kept.validate ? { ...kept, validate: false } : kept;
-    if (kept?.validate) return copyOf(kept, true);
-    freshFiles.add(job.file);
+    if (known && !job.validate) return known.validate ? { ...known, validate: false } : known;
+    return known?.validate ? copyOf(known, true) : undefined;
+  });
+  const checkHere = (job: Job) => {
     const result = checker.check(job);
     if (result.problems.length > 0 && lastRead?.file === job.file && lastRead.text.length > keptTextLength)
       texts.set(job.file, lastRead.text);
     lastRead = undefined;
-    if (cache && !overlay?.has(job.file)) cache.set(job.file, copyOf(result, result.validate));
     return result;
-  });
+  };
+  const toCheck = options.jobs.filter((_, i) => kept[i] === undefined);
+  // Workers read the files on disk: a run that reads some other way checks every file here.
+  const shared =
+    options.workers && !options.read && !overlay?.size
+      ? checkInParallel(toCheck, options.workers, options, placeholders, checkHere)
+      : undefined;
+  const fresh = shared ?? toCheck.map(checkHere);
+  for (const result of fresh) {
+    freshFiles.add(result.file);
+    if (cache && !overlay?.has(result.file)) cache.set(result.file, copyOf(result, result.validate));
+  }
+  let taken = 0;
+  const checked = kept.map((result) => result ?? fresh[taken++]);
   const model = emptyModel();
   for (const result of checked) if (result.fact) addFact(model, result.fact);
 

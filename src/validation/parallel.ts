@@ -1,0 +1,158 @@
+/**
+ * The first pass of many files over the machine's cores. Each file's first pass needs nothing but
+ * the file (check-file.ts), so worker threads take a share of the files while this thread checks
+ * the rest; what they find comes back as data, the same a check here gives.
+ *
+ * It stays synchronous, as runValidation is: files are taken in chunks from a counter shared by
+ * every thread (a worker still starting takes none, so a run never waits for one to start, and a
+ * slow worker takes fewer), each worker posts a chunk's results on its port, and this thread, once
+ * no chunk is left to take, waits on the shared counter of chunks done and reads the results with
+ * receiveMessageOnPort. A worker that fails on a chunk says so, and this thread checks it itself.
+ *
+ * A worker is a module that calls `serveChecks` when it starts as a worker thread: the CLI's
+ * bundle (scripts/validate.ts). Node only.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import {
+  isMainThread,
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from "node:worker_threads";
+import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
+import { keepCompiledValidators } from "./compiled-validators";
+import type { PlaceholderRule } from "./placeholders";
+
+/** Where workers come from: a module that calls `serveChecks` in a worker thread, and the project. */
+export interface WorkerSettings {
+  script: URL;
+  /** The project whose node_modules/.cache/ keeps compiled validators (compiled-validators.ts). */
+  projectRoot: string;
+}
+
+/**
+ * Fewer files than this are all checked in this thread: a worker takes about 0.2 s of CPU to
+ * start (loading the validator and its compiled schemas), about what 600 treatment files cost.
+ */
+export const parallelFrom = 1_000;
+
+/** Files a thread takes at a time: small enough that threads finish together, large enough that posting is rare. */
+const chunkLength = 32;
+
+/** At most this many workers: reading and parsing files from one disk gains little past it. */
+const maxWorkers = 3;
+
+/** Shared counters: the next chunk to take, and how many chunks are done. */
+const next = 0;
+const done = 1;
+
+interface Assignment {
+  settings: PassOneSettings;
+  placeholders: readonly PlaceholderRule[];
+  projectRoot: string;
+  jobs: Job[];
+  counters: SharedArrayBuffer;
+  port: MessagePort;
+}
+
+/** One chunk's results from a worker, or its failure. */
+interface ChunkResult {
+  chunk: number;
+  results?: Checked[];
+  failed?: string;
+}
+
+/**
+ * The first pass of `jobs`, in their order: `checkHere` checks a job in this thread; workers
+ * check the same jobs as `new FileChecker(settings, readFileSync)` does. Undefined when the run
+ * is too small to share or the machine has one core.
+ */
+export function checkInParallel(
+  jobs: Job[],
+  workers: WorkerSettings,
+  settings: PassOneSettings,
+  placeholders: readonly PlaceholderRule[],
+  checkHere: (job: Job) => Checked,
+): Checked[] | undefined {
+  const count = Math.min(maxWorkers, availableParallelism() - 1);
+  if (jobs.length < parallelFrom || count < 1) return undefined;
+  const counters = new Int32Array(new SharedArrayBuffer(8));
+  const chunks = Math.ceil(jobs.length / chunkLength);
+  const results: Checked[] = new Array(jobs.length);
+  const ports: MessagePort[] = [];
+  const threads: Worker[] = [];
+  for (let i = 0; i < count; i++) {
+    const { port1, port2 } = new MessageChannel();
+    const assignment: Assignment = {
+      settings: { siteRoot: settings.siteRoot, schemasDir: settings.schemasDir, naming: settings.naming },
+      placeholders,
+      projectRoot: workers.projectRoot,
+      jobs,
+      counters: counters.buffer as SharedArrayBuffer,
+      port: port2,
+    };
+    const thread = new Worker(workers.script, { workerData: { validationChecks: assignment }, transferList: [port2] });
+    // A worker still starting when the run ends must not keep the process alive.
+    thread.unref();
+    threads.push(thread);
+    ports.push(port1);
+  }
+  const checkChunk = (chunk: number) => {
+    const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
+    for (let i = chunk * chunkLength; i < end; i++) results[i] = checkHere(jobs[i]);
+  };
+  for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
+    checkChunk(chunk);
+    Atomics.add(counters, done, 1);
+  }
+  // Every chunk is taken; wait for the workers' last ones.
+  for (let finished = Atomics.load(counters, done); finished < chunks; finished = Atomics.load(counters, done))
+    Atomics.wait(counters, done, finished);
+  for (const port of ports) {
+    for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+      const { chunk, results: found } = message.message as ChunkResult;
+      if (found) results.splice(chunk * chunkLength, found.length, ...found);
+      else checkChunk(chunk);
+    }
+    port.close();
+  }
+  for (const thread of threads) void thread.terminate();
+  return results;
+}
+
+/**
+ * In a worker thread started by `checkInParallel`: checks chunks until none is left; true when
+ * this thread is such a worker (and has done its share). Call it first thing in a worker script.
+ */
+export function serveChecks(): boolean {
+  const assignment = isMainThread ? undefined : (workerData as { validationChecks?: Assignment })?.validationChecks;
+  if (!assignment) return false;
+  const { jobs, port } = assignment;
+  const counters = new Int32Array(assignment.counters);
+  const chunks = Math.ceil(jobs.length / chunkLength);
+  let checker: FileChecker | undefined;
+  for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
+    try {
+      if (!checker) {
+        keepCompiledValidators(assignment.projectRoot);
+        checker = new FileChecker(assignment.settings, (file) => readFileSync(file, "utf8"), {
+          placeholders: assignment.placeholders,
+        });
+      }
+      const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
+      const results: Checked[] = [];
+      for (let i = chunk * chunkLength; i < end; i++) results.push(checker.check(jobs[i]));
+      port.postMessage({ chunk, results } satisfies ChunkResult);
+    } catch (error) {
+      // A check that threw, or a result that cannot be posted: the main thread checks the chunk.
+      port.postMessage({ chunk, failed: String(error) } satisfies ChunkResult);
+    }
+    Atomics.add(counters, done, 1);
+    Atomics.notify(counters, done);
+  }
+  port.close();
+  return true;
+}
