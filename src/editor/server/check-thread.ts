@@ -67,7 +67,13 @@ export class CheckThread {
       return {
         errors: result.errors,
         warnings: result.warnings,
-        adopt: () => this.call<void>({ kind: "adopt", root, token: result.token }),
+        // Posted, not awaited: the worker takes its messages in order, so every later check of this
+        // worktree sees it, and a save answers one round trip sooner (a trip that waited behind
+        // other people's checks). A worker that died took what it kept with it.
+        adopt: () => {
+          this.call<void>({ kind: "adopt", root, token: result.token }).catch(() => undefined);
+          return Promise.resolve();
+        },
       };
     };
   }
