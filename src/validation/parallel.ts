@@ -12,7 +12,6 @@
  * A worker is a module that calls `serveChecks` when it starts as a worker thread: the CLI's
  * bundle (scripts/validate.ts). Node only.
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import {
   isMainThread,
@@ -25,6 +24,7 @@ import {
 import { type Checked, FileChecker, type Job, type PassOneSettings } from "./check-file";
 import { keepCompiledValidators } from "./compiled-validators";
 import type { PlaceholderRule } from "./placeholders";
+import { readText } from "./read-text";
 
 /** Where workers come from: a module that calls `serveChecks` in a worker thread, and the project. */
 export interface WorkerSettings {
@@ -67,7 +67,7 @@ interface ChunkResult {
 
 /**
  * The first pass of `jobs`, in their order: `checkHere` checks a job in this thread; workers
- * check the same jobs as `new FileChecker(settings, readFileSync)` does. Undefined when the run
+ * check the same jobs as `new FileChecker(settings, readText)` does. Undefined when the run
  * is too small to share or the machine has one core.
  */
 export function checkInParallel(
@@ -138,7 +138,7 @@ export function serveChecks(): boolean {
     try {
       if (!checker) {
         keepCompiledValidators(assignment.projectRoot);
-        checker = new FileChecker(assignment.settings, (file) => readFileSync(file, "utf8"), {
+        checker = new FileChecker(assignment.settings, readText, {
           placeholders: assignment.placeholders,
         });
       }

@@ -8,7 +8,7 @@
  * A run reads files through an overlay: text given for a file stands in for the file on disk, so
  * the editor can check a change before it writes it.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { todayIso } from "../shared/clinical-review";
 import { installJsdom } from "../shared/html/node-dom";
@@ -23,6 +23,7 @@ import { checkInParallel, type WorkerSettings } from "./parallel";
 import { placeholderIn, readPlaceholders } from "./placeholders";
 import { byPlace, PositionFinder, placeEach } from "./positions";
 import type { Problem, UnplacedProblem } from "./problem";
+import { readText } from "./read-text";
 import { checkReferences, referenceContext } from "./references";
 import { reviewDueProblems } from "./review-checks";
 import { addFact, emptyModel, type SiteModel } from "./site-model";
@@ -64,7 +65,7 @@ export interface SiteRunOptions extends PassOneSettings {
   shownFrom: string;
   /** Text to read in place of some files on disk. */
   overlay?: Overlay;
-  /** Reads a file's text (readFileSync by default; a snapshot of the site keeps its texts: snapshot.ts). */
+  /** Reads a file's text (read-text.ts by default; a snapshot of the site keeps its texts: snapshot.ts). */
   read?: (file: string) => string;
   /** First-pass results of unchanged files, from earlier runs. */
   cache?: ValidationCache;
@@ -114,7 +115,7 @@ export interface RunReport {
 
 /** Validates the files and returns what was found. */
 export function runValidation(options: RunOptions): RunReport {
-  const readFile = options.read ?? ((file: string) => readFileSync(file, "utf8"));
+  const readFile = options.read ?? readText;
   const fromDisk = (file: string) => options.overlay?.get(file) ?? readFile(file);
   /**
    * The texts of large files whose first pass found problems, kept for placing them: read again,

@@ -34,9 +34,11 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
   const markup = screen.markup && html !== undefined && !readerSeesNone(data);
   const rules = screen.placeholders;
   if (!screen.refused && !markup && rules.length === 0 && !screen.sample) return found;
-  // A string is compared with the placeholders declared whole only when it has one's length.
-  const parts = rules.some((r) => r.match === "part");
+  // A string is compared with the placeholders declared whole only when it has one's length, and
+  // with them all, in their order, only when it may hold one (most strings hold none).
+  const parts = rules.filter((r) => r.match === "part").map((r) => r.text);
   const wholeLengths = new Set(rules.filter((r) => r.match === "whole").map((r) => r.text.length));
+  const mayHold = (value: string) => wholeLengths.has(value.length) || parts.some((part) => value.includes(part));
 
   // The path to the value being walked: each step's container and its key or index there.
   const containers: unknown[] = [];
@@ -76,7 +78,7 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
         if (!html.has(at) && isTextKey(key(), value)) found.markup.push(problem(say.MarkupInPlainText, at, tag));
       }
     }
-    if (parts || wholeLengths.has(value.length)) {
+    if (mayHold(value)) {
       for (const rule of rules) {
         if (rule.match === "whole" ? value !== rule.text : !value.includes(rule.text)) continue;
         found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
