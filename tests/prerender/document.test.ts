@@ -68,6 +68,20 @@ describe("the prerendered document", () => {
     expect(html).toContain("<title>A &amp; B</title>");
     expect(html).toContain('<meta name="description" content="Say &quot;hi&quot;" />');
   });
+  it("preloads the page language's font before anything else its head links, and links its stylesheet", () => {
+    const fonts = { te: { font: "/assets/fonts/te-1.woff2", stylesheet: "/assets/fonts/te-2.css", bytes: 1 } };
+    const head =
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="icon" href="/i.svg" /><script type="module" src="/assets/entry.js"></script><title>Site</title></head><body><div id="root"></div></body></html>';
+    const page = (lang: string) =>
+      pageDocument(head, info({ lang }), "<p>app</p>", "Site", "https://www.hospitals.example/logo.svg", fonts);
+    const te = page("te");
+    const preload = '<link rel="preload" href="/assets/fonts/te-1.woff2" as="font" type="font/woff2" crossorigin />';
+    expect(te.indexOf(preload)).toBeGreaterThan(te.indexOf('<meta charset="UTF-8" />'));
+    expect(te.indexOf(preload)).toBeLessThan(te.indexOf('<link rel="icon"'));
+    expect(te.split("te-1.woff2")).toHaveLength(2);
+    expect(te).toContain('<link rel="stylesheet" href="/assets/fonts/te-2.css" />');
+    expect(page("en")).not.toContain("/assets/fonts/te-");
+  });
 });
 
 describe("a page's assets from the build manifest", () => {
