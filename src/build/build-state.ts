@@ -30,7 +30,10 @@ export interface BuildState {
   deps: Record<string, string>;
   /** Each job's hash: its output is made again when the hash changes. */
   jobs: JobHashes;
-  /** The validator's first-pass results by file, with the stamp of the file they are for. */
+  /**
+   * The validator's first-pass results by file, with the stamp of the file they are for. Files
+   * whose HTML fields are the same share one list (check-inputs.ts), which V8 writes once.
+   */
   validation: Record<string, { stamp: string; checked: Checked }>;
   /** The validator's checks of each translation file against its English file (src/validation/run.ts). */
   translationChecks?: Record<string, UnplacedProblem[]>;

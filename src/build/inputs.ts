@@ -41,6 +41,10 @@ export class InputScanner {
 
   /** The hash of a file (relative to the root); `content` gets its bytes when it had to be read. */
   hash(relative: string, content?: (bytes: Buffer) => void): string {
+    // A file this build already looked at keeps that look: the validator stamps every config
+    // file, then the catalog asks for 10,000 treatments' hashes again (a second stat of each).
+    const seen = content ? undefined : this.stamps[relative];
+    if (seen) return seen.hash;
     const file = path.join(this.root, relative);
     const stat = statSync(file);
     const known = this.previous[relative];
