@@ -55,6 +55,12 @@ export interface PassOneSettings {
   schemasDir: string;
   /** How schema problems name values: by property (the CLI, default) or by label (the editor). */
   naming?: Naming;
+  /**
+   * Whether to note if each English file holds texts (`hasTexts`), which only site.json's check
+   * of what each language lacks asks (default true). A run that neither checks site.json nor keeps
+   * its results skips it: a walk of every document, a twentieth of a first pass.
+   */
+  texts?: boolean;
 }
 
 /** What the first pass looks for besides the schema: the site's declared placeholders. */
@@ -72,6 +78,7 @@ export class FileChecker {
   private readonly declarations: string;
   private readonly translationsPrefix: string;
   private readonly naming: Naming;
+  private readonly texts: boolean;
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
   constructor(
@@ -85,6 +92,7 @@ export class FileChecker {
     this.declarations = path.join(settings.siteRoot, placeholdersFile);
     this.translationsPrefix = path.join(settings.siteRoot, "i18n") + path.sep;
     this.naming = settings.naming ?? "properties";
+    this.texts = settings.texts ?? true;
   }
 
   check({ file, validate }: Job): Checked {
@@ -122,7 +130,7 @@ export class FileChecker {
     }
     const json = data as Json;
     if (inSite) result.fact = factOf(choice.schema, json, file, this.collectionsDir);
-    if (inSite && !file.startsWith(this.translationsPrefix)) result.hasTexts = hasDocumentTexts(json);
+    if (inSite && this.texts && !file.startsWith(this.translationsPrefix)) result.hasTexts = hasDocumentTexts(json);
     if (file.startsWith(this.translationsPrefix)) result.draft = derivedStatus(json) === "draft";
     if (!validate) return result;
     result.schema = choice.schema;

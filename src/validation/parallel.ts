@@ -87,7 +87,12 @@ export function checkInParallel(
   for (let i = 0; i < count; i++) {
     const { port1, port2 } = new MessageChannel();
     const assignment: Assignment = {
-      settings: { siteRoot: settings.siteRoot, schemasDir: settings.schemasDir, naming: settings.naming },
+      settings: {
+        siteRoot: settings.siteRoot,
+        schemasDir: settings.schemasDir,
+        naming: settings.naming,
+        texts: settings.texts,
+      },
       placeholders,
       projectRoot: workers.projectRoot,
       jobs,

@@ -131,7 +131,11 @@ export function runValidation(options: RunOptions): RunReport {
     return text;
   };
   const placeholders = readPlaceholders(options.siteRoot, read);
-  const checker = new FileChecker(options, readForCheck, { placeholders });
+  // Whether files hold texts is asked by site.json's check, or by a later run through the cache.
+  const siteFile = path.join(options.siteRoot, "site.json");
+  const textsAsked = options.cache !== undefined || options.jobs.some((job) => job.validate && job.file === siteFile);
+  const settings = { ...options, texts: options.texts ?? textsAsked };
+  const checker = new FileChecker(settings, readForCheck, { placeholders });
   const { cache, overlay } = options;
   /** Files read and checked in this run (the others' first pass came from the cache). */
   const freshFiles = new Set<string>();
@@ -153,7 +157,7 @@ export function runValidation(options: RunOptions): RunReport {
   // Workers read the files on disk: a run that reads some other way checks every file here.
   const shared =
     options.workers && !options.read && !overlay?.size
-      ? checkInParallel(toCheck, options.workers, options, placeholders, checkHere)
+      ? checkInParallel(toCheck, options.workers, settings, placeholders, checkHere)
       : undefined;
   const fresh = shared ?? toCheck.map(checkHere);
   for (const result of fresh) {
