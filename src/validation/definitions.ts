@@ -40,11 +40,13 @@ export function definitionOf(missing: string, model: SiteModel, routes: Readonly
  * it, or a slug (as itself, or as the last part of a route). Such a definition was not renamed.
  * (Its own file does not count: a treatment's own page path names its slug.)
  */
-export function referencedValues(files: readonly Checked[]): (definition: Definition) => boolean {
+export function referencedValues(
+  files: readonly Checked[] | (() => readonly Checked[]),
+): (definition: Definition) => boolean {
   // Gathered on the first question only: most runs fold nothing and never ask.
   let users: Map<string, Set<string>> | undefined;
   return (definition) => {
-    users ??= usersOf(files);
+    users ??= usersOf(typeof files === "function" ? files() : files);
     return [...(users.get(definition.value) ?? [])].some((file) => file !== definition.file);
   };
 }

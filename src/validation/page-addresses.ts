@@ -38,11 +38,43 @@ const ownedFields = [
 ] as const;
 const ownedPointers = { url: "url", canonical: "canonical_url", title: "meta_title", description: "meta_description" };
 
-interface Owned {
+/**
+ * A value a page may not share with another, at its place in the order the checks go through the
+ * site's pages; `value` is undefined where the page has none to check (empty, or a title made
+ * once per entry). `from` says where its value is in the site model, so a model that differs only
+ * in titles and descriptions gives its value at the same place (page-address-index.ts).
+ */
+export interface Slot {
   field: PageField;
-  value: string;
+  value: string | undefined;
   place: Place;
   name?: string;
+  from:
+    | { dataFile: string; position: number; key: (typeof ownedFields)[number][1] }
+    | { page: number; key: "title" | "description" };
+}
+
+/** What goes through every page once: each value's slot, and the problems of addresses not a page's own. */
+export interface AddressPass {
+  slots: Slot[];
+  /** The problems of each file's addresses (made with the run's way of naming a place). */
+  found: Map<string, ((namePlace: NamePlace) => UnplacedProblem)[]>;
+  /** Values already reported as not the page's own: not reported again as shared. */
+  reported: Set<string>;
+}
+
+// A page made once per entry fills in '{name}': its pages differ by that.
+const fixed = (v: unknown): v is string => typeof v === "string" && !/\{(name|summary)\}/.test(v);
+
+/** The value a slot has in `model` (the model it was made from, or one differing in titles and descriptions). */
+export function slotValue(slot: Slot, model: SiteModel): string | undefined {
+  const { from } = slot;
+  if ("page" in from) {
+    const value = model.pages[from.page]?.meta?.[from.key];
+    return fixed(value) ? value : undefined;
+  }
+  const value = model.collections.get(from.dataFile)?.treatments[from.position]?.[from.key];
+  return value ? value : undefined;
 }
 
 /**
@@ -58,17 +90,52 @@ export function pageAddressProblems(
   schemaError: (file: string, pointer: string) => boolean = () => false,
   of?: ReadonlySet<string>,
 ): FoundByFile {
+  const pass = addressPass(model, schemaError);
   const wanted = of && valuesOf(model, of);
   const keep = (field: PageField, value: string) => !wanted || wanted.get(field)?.has(value) === true;
   const found: FoundByFile = new Map();
-  const add = (file: string, p: UnplacedProblem) => {
-    const list = found.get(file) ?? [];
-    list.push(p);
-    found.set(file, list);
-  };
+  for (const [file, made] of pass.found)
+    found.set(
+      file,
+      made.map((make) => make(namePlace)),
+    );
+  const first = new Map<string, Slot>();
+  for (const item of pass.slots) {
+    if (item.value === undefined || !keep(item.field, item.value)) continue;
+    const key = `${item.field}\n${item.value}`;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, item);
+      continue;
+    }
+    if (pass.reported.has(key)) continue;
+    addTo(found, item.place.file, duplicate(item, item.value, earlier, namePlace));
+  }
+  return found;
+}
+
+/** The problem of a value a page shares with an earlier one. */
+export function duplicate(item: Slot, value: string, earlier: Slot, namePlace: NamePlace): UnplacedProblem {
+  const named = namePlace(earlier.place, earlier.name);
+  return problem(say.DuplicatePageValue, item.place.pointer, item.field, value, named);
+}
+
+export function addTo<T>(found: Map<string, T[]>, file: string, item: T) {
+  const list = found.get(file);
+  if (list) list.push(item);
+  else found.set(file, [item]);
+}
+
+/** Goes through every page of the site: each treatment's addresses, and every value no two pages may share. */
+export function addressPass(
+  model: SiteModel,
+  schemaError: (file: string, pointer: string) => boolean = () => false,
+): AddressPass {
+  const found: AddressPass["found"] = new Map();
+  const add = (file: string, make: (namePlace: NamePlace) => UnplacedProblem) => addTo(found, file, make);
   // A value already reported as not the page's own is not reported again as shared.
   const reported = new Set<string>();
-  const owned: Owned[] = [];
+  const slots: Slot[] = [];
 
   for (const presentation of model.presentations) {
     const collection = model.collections.get(presentation.dataFile);
@@ -81,10 +148,10 @@ export function pageAddressProblems(
     // Defined once per collection, not per treatment: 10,000 treatments are checked on every save.
     const other = (slug: string | undefined) => (slug ? bySlug.get(slug) : undefined);
     for (const t of treatments) if (t.slug && !bySlug.has(t.slug)) bySlug.set(t.slug, t);
-    for (const t of treatments) {
+    treatments.forEach((t, position) => {
       // A second entry with one slug has its own error (document-checks.ts): its addresses wait for a slug of its own.
       const file = t.file;
-      if (!t.slug || bySlug.get(t.slug) !== t || schemaError(file, at(t, "slug"))) continue;
+      if (!t.slug || bySlug.get(t.slug) !== t || schemaError(file, at(t, "slug"))) return;
       const path = own(t);
       const canonical = model.canonicalBase ? model.canonicalBase + path : undefined;
       const pathWrong = t.url !== undefined && t.url !== path;
@@ -106,64 +173,72 @@ export function pageAddressProblems(
         t.url?.startsWith(presentation.route.replace(/:slug$/, ""));
       if (renamed && old) {
         // One mistake, a slug changed alone: one problem at the slug, and what still uses the old one under it.
-        const made = problem(say.SlugChanged, at(t, "slug"), t.slug, old, 0);
-        made.explains = [slugKey(presentation.dataFile, old), routeKey(presentation.route.replace(/:slug$/, old))];
-        made.reword = (n) => say.SlugChanged.message(t.slug as string, old, n);
-        add(file, made);
+        const slug = t.slug;
+        add(file, () => {
+          const made = problem(say.SlugChanged, at(t, "slug"), slug, old, 0);
+          made.explains = [slugKey(presentation.dataFile, old), routeKey(presentation.route.replace(/:slug$/, old))];
+          made.reword = (n) => say.SlugChanged.message(slug, old, n);
+          return made;
+        });
         if (pathWrong) reported.add(`page path\n${t.url}`);
         if (canonicalWrong) reported.add(`canonical address\n${t.canonical}`);
       } else {
+        const nameOther = (o: TreatmentFacts | undefined, namePlace: NamePlace) =>
+          o && o !== t ? namePlace({ file: o.file, pointer: at(o, "slug") }, o.name) : undefined;
         if (pathWrong) {
           const o = other(oldFromPath);
-          const named = o && o !== t ? namePlace({ file: o.file, pointer: at(o, "slug") }, o.name) : undefined;
-          add(file, problem(say.PagePathNotOwn, at(t, "url"), t.url as string, path, named));
+          add(file, (namePlace) =>
+            problem(say.PagePathNotOwn, at(t, "url"), t.url as string, path, nameOther(o, namePlace)),
+          );
           reported.add(`page path\n${t.url}`);
         }
         if (canonicalWrong) {
           const o = other(oldFromCanonical);
-          const named = o && o !== t ? namePlace({ file: o.file, pointer: at(o, "slug") }, o.name) : undefined;
-          add(file, problem(say.CanonicalNotOwn, at(t, "canonical_url"), t.canonical as string, canonical, named));
+          add(file, (namePlace) =>
+            problem(
+              say.CanonicalNotOwn,
+              at(t, "canonical_url"),
+              t.canonical as string,
+              canonical,
+              nameOther(o, namePlace),
+            ),
+          );
           reported.add(`canonical address\n${t.canonical}`);
         }
       }
       for (const [field, key] of ownedFields) {
         const value = t[key];
-        if (value && keep(field, value))
-          owned.push({ field, value, place: { file, pointer: at(t, ownedPointers[key]) }, name: t.name });
+        slots.push({
+          field,
+          value: value ? value : undefined,
+          place: { file, pointer: at(t, ownedPointers[key]) },
+          name: t.name,
+          from: { dataFile: presentation.dataFile, position, key },
+        });
       }
-    }
+    });
   }
 
-  for (const page of model.pages) {
+  model.pages.forEach((page, position) => {
     const title = page.meta?.title;
     const description = page.meta?.description;
-    // A page made once per entry fills in '{name}': its pages differ by that.
-    const fixed = (v: unknown): v is string => typeof v === "string" && !/\{(name|summary)\}/.test(v);
     const name = page.route;
-    if (fixed(title) && keep("browser title", title))
-      owned.push({ field: "browser title", value: title, place: { file: page.file, pointer: "/meta/title" }, name });
-    if (fixed(description) && keep("meta description", description))
-      owned.push({
-        field: "meta description",
-        value: description,
-        place: { file: page.file, pointer: "/meta/description" },
-        name,
-      });
-  }
-
-  const first = new Map<string, Owned>();
-  for (const item of owned) {
-    const key = `${item.field}\n${item.value}`;
-    const earlier = first.get(key);
-    if (!earlier) {
-      first.set(key, item);
-      continue;
-    }
-    if (reported.has(key)) continue;
-    const named = namePlace(earlier.place, earlier.name);
-    add(item.place.file, problem(say.DuplicatePageValue, item.place.pointer, item.field, item.value, named));
-  }
-  return found;
+    slots.push({
+      field: "browser title",
+      value: fixed(title) ? title : undefined,
+      place: { file: page.file, pointer: "/meta/title" },
+      name,
+      from: { page: position, key: "title" },
+    });
+    slots.push({
+      field: "meta description",
+      value: fixed(description) ? description : undefined,
+      place: { file: page.file, pointer: "/meta/description" },
+      name,
+      from: { page: position, key: "description" },
+    });
+  });
+  return { slots, found, reported };
 }
 
 /** The values the pages of `files` may not share with other pages, by field. */

@@ -47,6 +47,8 @@ export function referenceContext(
   publicDir: string,
   display: (file: string) => string,
   isPlaceholder: (value: string) => boolean = () => false,
+  /** The model's routes when they are known already (a run over a few files of a kept site: snapshot.ts). */
+  routes: Set<string> = routeTable(model),
 ): ReferenceContext {
   let images: string[] | undefined;
   const existing = new Map<string, boolean>();
@@ -54,7 +56,7 @@ export function referenceContext(
   const listings = new Map<string, string[]>();
   return {
     model,
-    routes: routeTable(model),
+    routes,
     specialitySlugs: new Set(model.specialities.map((s) => s.slug)),
     branchSlugs: new Set(model.branches.map((b) => b.slug)),
     doctorSlugs: new Set(model.doctors.map((d) => d.slug)),

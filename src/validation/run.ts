@@ -18,7 +18,7 @@ import { type Checked, FileChecker, type Job, type PassOneSettings } from "./che
 import { definitionOf, referencedValues } from "./definitions";
 import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
-import { type Place, pageAddressProblems, placeWords } from "./page-addresses";
+import { type NamePlace, type Place, pageAddressProblems, placeWords } from "./page-addresses";
 import { checkInParallel, type WorkerSettings } from "./parallel";
 import { placeholderIn, readPlaceholders } from "./placeholders";
 import { byPlace, PositionFinder, placeEach } from "./positions";
@@ -86,6 +86,37 @@ export interface SiteRunOptions extends PassOneSettings {
 export interface RunOptions extends SiteRunOptions {
   /** The files to go through, from `jobsFor` (list-files.ts). */
   jobs: Job[];
+  /**
+   * The rest of the site, kept from a whole-site run (snapshot.ts), when the jobs are only the
+   * files to validate: the run then goes through those files alone, not the whole site.
+   */
+  keptSite?: KeptSite;
+}
+
+/**
+ * A site validated whole and kept, for runs over a few of its files whose change leaves every
+ * route, slug, name and address as it was (snapshot.ts makes sure): titles and descriptions, and
+ * anything within a file, may differ.
+ */
+export interface KeptSite {
+  /** Every file of the site, in a run's order. */
+  files: readonly string[];
+  /** A file's first pass as kept. */
+  checked(file: string): Checked | undefined;
+  /** The kept site model with the facts of these files (the run's) in place of the kept ones. */
+  model(checked: readonly Checked[]): SiteModel;
+  /** The site's routes, which such a change leaves as they are. */
+  routes: Set<string>;
+  /** The checks across pages for the files `of`, and the other files sharing a value with them (page-address-index.ts). */
+  pageAddresses(
+    model: SiteModel,
+    of: ReadonlySet<string>,
+    namePlace: NamePlace,
+  ): { found: Map<string, UnplacedProblem[]>; sharing: Set<string> };
+  /** `model` with only the treatments of the files `of` (for the checks of their reviews' dates). */
+  only(model: SiteModel, of: ReadonlySet<string>): SiteModel;
+  /** Every file's first pass, this run's where it has one (asked only when errors are folded). */
+  all(checked: readonly Checked[]): readonly Checked[];
 }
 
 export interface RunReport {
@@ -166,22 +197,30 @@ export function runValidation(options: RunOptions): RunReport {
   }
   let taken = 0;
   const checked = kept.map((result) => result ?? fresh[taken++]);
-  const model = emptyModel();
-  for (const result of checked) if (result.fact) addFact(model, result.fact);
+  const { keptSite } = options;
+  const model = keptSite ? keptSite.model(checked) : emptyModel();
+  if (!keptSite) for (const result of checked) if (result.fact) addFact(model, result.fact);
 
   const validated = checked.filter((r) => r.validate);
   const display = (file: string) => displayPath(file, options.shownFrom);
   const storage = storageChecks(options.siteRoot, display);
   for (const result of validated) result.problems.push(...storage(result));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
-  const context = referenceContext(model, options.siteRoot, options.publicDir, display, isPlaceholder);
-  // English files that break their schema (their texts may be missing for that reason alone).
-  const brokenFiles = new Set(checked.filter((r) => r.skip.length > 0).map((r) => r.file));
-  const broken = (file: string) => brokenFiles.has(file);
+  const context = referenceContext(
+    model,
+    options.siteRoot,
+    options.publicDir,
+    display,
+    isPlaceholder,
+    keptSite?.routes,
+  );
   const checkedByFile = new Map(checked.map((r) => [r.file, r]));
-  const textsIn = (file: string) => checkedByFile.get(file)?.hasTexts;
-  const draftIn = (file: string) => checkedByFile.get(file)?.draft;
-  const htmlFields = (file: string) => checkedByFile.get(file)?.html;
+  const firstPassOf = (file: string) => checkedByFile.get(file) ?? keptSite?.checked(file);
+  // English files that break their schema (their texts may be missing for that reason alone).
+  const broken = (file: string) => (firstPassOf(file)?.skip.length ?? 0) > 0;
+  const textsIn = (file: string) => firstPassOf(file)?.hasTexts;
+  const draftIn = (file: string) => firstPassOf(file)?.draft;
+  const htmlFields = (file: string) => firstPassOf(file)?.html;
   for (const result of validated) {
     if (result.refs.length > 0) {
       const referring = { dataFile: result.dataFile, skip: new Set(result.skip) };
@@ -189,7 +228,7 @@ export function runValidation(options: RunOptions): RunReport {
     }
     if (result.schema === "page.schema.json") result.problems.push(...pageChecks(result.file, model, display));
     if (result.schema === "translation.schema.json" || result.schema === "site.schema.json") {
-      const unchanged = (file: string) => checkedByFile.has(file) && !freshFiles.has(file);
+      const unchanged = (file: string) => firstPassOf(file) !== undefined && !freshFiles.has(file);
       result.problems.push(
         ...languageChecks(result.file, result.schema, options, read, display, broken, {
           textsIn,
@@ -212,22 +251,28 @@ export function runValidation(options: RunOptions): RunReport {
   const schemaError = (file: string, pointer: string) => byFile.get(file)?.skip.includes(pointer) === true;
   const addressed: string[] = [];
   // A run that checks some files only looks for what those files' pages share.
-  const some = validated.length < checked.length ? new Set(byFile.keys()) : undefined;
+  const some = keptSite || validated.length < checked.length ? new Set(byFile.keys()) : undefined;
   const namePlace = (place: Place, name: string | undefined) => placeWords(name, lineOf(place));
-  for (const [file, found] of pageAddressProblems(model, namePlace, schemaError, some)) {
+  const across =
+    keptSite && some
+      ? keptSite.pageAddresses(model, some, namePlace)
+      : { found: pageAddressProblems(model, namePlace, schemaError, some), sharing: undefined };
+  for (const [file, found] of across.found) {
     addressed.push(file);
     byFile.get(file)?.problems.push(...found);
   }
+  for (const file of across.sharing ?? []) if (!across.found.has(file)) addressed.push(file);
   const linked = validated.some((r) => r.problems.some((p) => p.missing !== undefined || p.explains !== undefined));
 
   // Only the validated files' problems are reported: a run over some files looks at theirs alone.
-  for (const [file, found] of reviewDueProblems(model, options.today ?? todayIso(), some))
+  const reviewed = keptSite && some ? keptSite.only(model, some) : model;
+  for (const [file, found] of reviewDueProblems(reviewed, options.today ?? todayIso(), some))
     byFile.get(file)?.problems.push(...found);
 
   const folded = foldFollowOns(
     validated,
     (missing) => definitionOf(missing, model, context.routes),
-    referencedValues(checked),
+    referencedValues(keptSite ? () => keptSite.all(checked) : checked),
   );
   const publish = options.publish === true || (options.publish === "if-production" && model.production === true);
   if (publish)
@@ -252,7 +297,8 @@ export function runValidation(options: RunOptions): RunReport {
   }
   const problems = validated
     .flatMap((r) => r.problems.map((p) => placed.get(p) as Problem))
-    .concat(unusedImageProblems(checked, context))
+    // A run over some files of a kept site knows too few uses to say a picture has none.
+    .concat(keptSite ? [] : unusedImageProblems(checked, context))
     .sort(compareProblems);
   const errors = problems.filter((p) => p.severity === "error").length;
   const followOns = problems.reduce((n, p) => n + (p.followOns?.length ?? 0), 0);
@@ -318,7 +364,9 @@ function languageChecks(
   };
   if (schema === "site.schema.json") {
     if (path.dirname(file) !== options.siteRoot) return [];
-    const siteFiles = options.jobs.map((j) => j.file).filter((f) => f.startsWith(options.siteRoot + path.sep));
+    const siteFiles = (options.keptSite?.files ?? options.jobs.map((j) => j.file)).filter((f) =>
+      f.startsWith(options.siteRoot + path.sep),
+    );
     return untranslatedFileWarnings(siteFiles, settings, textsIn, draftIn);
   }
   // Kept from the last run while the translation, its English file and site.json are unchanged:

@@ -17,18 +17,20 @@ import path from "node:path";
 import type { Checked } from "./check-file";
 import { FileChecker } from "./check-file";
 import { jobsFor, listJsonFiles } from "./list-files";
+import { PageAddressIndex } from "./page-address-index";
 import { readPlaceholders } from "./placeholders";
 import type { Problem, UnplacedProblem } from "./problem";
 import {
   compareProblems,
   displayPath,
+  type KeptSite,
   type Overlay,
   type RunReport,
   runValidation,
   type SiteRunOptions,
   type ValidationCache,
 } from "./run";
-import type { Fact } from "./site-model";
+import { addFact, emptyModel, type Fact, routeTable, type SiteModel, type TreatmentFacts } from "./site-model";
 import { translationTarget } from "./translations";
 
 export type SnapshotOptions = Omit<SiteRunOptions, "overlay" | "cache" | "read">;
@@ -56,6 +58,11 @@ export class SiteSnapshot {
   private readonly translations = new Map<string, string[]>();
   private readonly frozenCache: ValidationCache;
   private readonly special: Set<string>;
+  /** The site model as kept, and where each file's treatments and pages are in it. */
+  private readonly model: SiteModel;
+  private readonly positions = new Map<string, { treatments: [string, number][]; pages: number[] }>();
+  private readonly routes: Set<string>;
+  private addresses: PageAddressIndex | undefined;
 
   constructor(private readonly options: SnapshotOptions) {
     this.files = listJsonFiles(options.siteRoot);
@@ -94,6 +101,28 @@ export class SiteSnapshot {
     }
     // What every file's checks read: a change to these is checked with the whole site.
     this.special = new Set(["site.json", "placeholders.json"].map((f) => path.join(options.siteRoot, f)));
+    // The model the run made, made again from its first passes in its order (the run keeps none).
+    this.model = emptyModel();
+    for (const file of this.files) {
+      const fact = checked.get(file)?.fact;
+      if (fact) addFact(this.model, fact);
+    }
+    const at = (file: string) => {
+      let known = this.positions.get(file);
+      if (!known) {
+        known = { treatments: [], pages: [] };
+        this.positions.set(file, known);
+      }
+      return known;
+    };
+    for (const [dataFile, { treatments }] of this.model.collections)
+      treatments.forEach((t, position) => {
+        at(t.file).treatments.push([dataFile, position]);
+      });
+    this.model.pages.forEach((page, position) => {
+      at(page.file).pages.push(position);
+    });
+    this.routes = routeTable(this.model);
   }
 
   /** A file's text as the snapshot holds it. */
@@ -150,14 +179,89 @@ export class SiteSnapshot {
     return { files: undefined, problems: whole.problems };
   }
 
+  /** The files `validate` checked again, the rest of the site as kept (the change leaves its addresses as they are). */
   private run(changes: Overlay, validate: ReadonlySet<string>): RunReport {
+    const order = this.order();
     return runValidation({
       ...this.options,
-      jobs: this.files.map((file) => ({ file, validate: validate.has(file) })),
+      jobs: [...validate]
+        .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+        .map((file) => ({ file, validate: true })),
       cache: this.frozenCache,
       overlay: changes,
       read: this.read,
+      keptSite: this.kept(changes),
     });
+  }
+
+  private ordered: Map<string, number> | undefined;
+
+  /** Each file's place in a run's order. */
+  private order(): Map<string, number> {
+    this.ordered ??= new Map(this.files.map((file, i) => [file, i]));
+    return this.ordered;
+  }
+
+  /** The rest of the site for a run over the files a change can affect (run.ts). */
+  private kept(changes: Overlay): KeptSite {
+    const { checked, positions } = this;
+    const schemaError = (file: string, pointer: string) => checked.get(file)?.skip.includes(pointer) === true;
+    this.addresses ??= new PageAddressIndex(this.model, schemaError);
+    const addresses = this.addresses;
+    return {
+      files: this.files,
+      checked: (file) => checked.get(file),
+      routes: this.routes,
+      model: (fresh) => this.modelWith(fresh.filter((r) => changes.has(r.file))),
+      pageAddresses: (model, of, namePlace) => addresses.problems(model, new Set(changes.keys()), of, namePlace),
+      only: (model, of) => {
+        const collections = new Map<string, { treatments: TreatmentFacts[] }>();
+        for (const file of of)
+          for (const [dataFile, position] of positions.get(file)?.treatments ?? []) {
+            const t = model.collections.get(dataFile)?.treatments[position];
+            if (!t) continue;
+            const list = collections.get(dataFile) ?? { treatments: [] };
+            list.treatments.push(t);
+            collections.set(dataFile, list);
+          }
+        return { ...model, collections };
+      },
+      all: (fresh) => {
+        const mine = new Map(fresh.map((r) => [r.file, r]));
+        return this.files.flatMap((file) => {
+          const result = mine.get(file) ?? checked.get(file);
+          return result ? [result] : [];
+        });
+      },
+    };
+  }
+
+  /** The kept model with the facts of `changed` (first passes of changed files) in place of theirs. */
+  private modelWith(changed: readonly Checked[]): SiteModel {
+    const model = { ...this.model };
+    for (const result of changed) {
+      const { fact, file } = result;
+      const at = this.positions.get(file);
+      if (!at || !fact) continue;
+      const treatments =
+        fact.kind === "collection" ? fact.treatments : fact.kind === "collection-item" ? [fact.treatment] : [];
+      at.treatments.forEach(([dataFile, position], i) => {
+        if (model.collections === this.model.collections) model.collections = new Map(model.collections);
+        const known = model.collections.get(dataFile);
+        if (!known || !treatments[i]) return;
+        const list =
+          this.model.collections.get(dataFile)?.treatments === known.treatments
+            ? [...known.treatments]
+            : known.treatments;
+        list[position] = treatments[i];
+        model.collections.set(dataFile, { treatments: list });
+      });
+      if (fact.kind === "page" && at.pages.length > 0) {
+        if (model.pages === this.model.pages) model.pages = [...model.pages];
+        for (const position of at.pages) model.pages[position] = fact.page;
+      }
+    }
+    return model;
   }
 
   /**

@@ -55,11 +55,17 @@ describe("a site snapshot checking changes", () => {
     const snapshot = new SiteSnapshot(options);
     const overlay = new Map<string, string>();
     const fileOf = (slug: string) => path.join(dir, folder, `${slug}.json`);
-    const edit = (slug: string, change: (data: Record<string, unknown>) => void) => {
-      const data = JSON.parse(overlay.get(fileOf(slug)) ?? readFileSync(fileOf(slug), "utf8"));
+    const editFile = (file: string, change: (data: Record<string, unknown>) => void) => {
+      const data = JSON.parse(overlay.get(file) ?? readFileSync(file, "utf8"));
       change(data);
-      overlay.set(fileOf(slug), `${JSON.stringify(data, null, 2)}\n`);
+      overlay.set(file, `${JSON.stringify(data, null, 2)}\n`);
     };
+    const edit = (slug: string, change: (data: Record<string, unknown>) => void) => editFile(fileOf(slug), change);
+    const contact = path.join(dir, "site-config/pages/contact-us.json");
+    const retitle = (title: string) =>
+      editFile(contact, (d) => {
+        d.meta = { ...(d.meta as object), title };
+      });
     const compare = () => {
       const delta = snapshot.with(overlay);
       const whole = validateSite({ ...options, overlay });
@@ -93,6 +99,25 @@ describe("a site snapshot checking changes", () => {
     expect(compare().delta.files).toContain(
       "site-config/i18n/te/collections/cardiology-sub-departments/angiography.json",
     );
+
+    // A page's browser title made the same as a treatment's, in the page and the treatment: both checked, few files.
+    retitle("Heart failure care");
+    const pageShares = compare();
+    expect(pageShares.delta.files).toContain("site-config/pages/contact-us.json");
+    expect(pageShares.whole.problems.filter((p) => p.name === "DuplicatePageValue").map((p) => p.file)).toEqual([
+      `${folder}/heart-failure.json`,
+      "site-config/pages/contact-us.json",
+    ]);
+
+    // ... the first of the three told apart: the other two still share it, and the page title told apart.
+    edit("angiography", (d) => {
+      d.meta_title = "Coronary Angiography in Hyderabad";
+    });
+    expect(compare().delta.files).toBeDefined();
+    retitle("{name} at Test Hospitals");
+    const apart = compare();
+    expect(apart.delta.files).toBeDefined();
+    expect(apart.whole.problems.map((p) => p.name)).not.toContain("DuplicatePageValue");
 
     // A slug renamed that the menu and the footer link to: the whole site, the links folded under it.
     edit("heart-failure", (d) => {

@@ -1,0 +1,84 @@
+/**
+ * The checks across pages (page-addresses.ts) for a change that leaves every page's addresses as
+ * they are (slugs, page paths, canonical addresses, which pages there are) and may change titles
+ * and descriptions: what snapshot.ts checks of 10,000 treatments on every save in the editor.
+ * The pass over every page is made once, for the site as kept; a change then looks only at the
+ * values its files' pages have, among the pages that have the same value: a few, not 40,000.
+ * It finds what pageAddressProblems finds for those files on the changed site
+ * (tests/validate/snapshot.test.ts compares with whole-site runs).
+ */
+import {
+  type AddressPass,
+  addressPass,
+  addTo,
+  duplicate,
+  type NamePlace,
+  type Slot,
+  slotValue,
+} from "./page-addresses";
+import type { UnplacedProblem } from "./problem";
+import type { SiteModel } from "./site-model";
+
+const keyOf = (slot: Slot, value: string) => `${slot.field}\n${value}`;
+
+export class PageAddressIndex {
+  private readonly pass: AddressPass;
+  /** Each value's slots, in the checks' order, by field and value. */
+  private readonly byKey = new Map<string, number[]>();
+  /** Each file's slots, in order. */
+  private readonly slotsOf = new Map<string, number[]>();
+
+  /** `model`: the site as kept; `schemaError(file, pointer)` as pageAddressProblems takes it. */
+  constructor(model: SiteModel, schemaError: (file: string, pointer: string) => boolean) {
+    this.pass = addressPass(model, schemaError);
+    this.pass.slots.forEach((slot, i) => {
+      addTo(this.slotsOf, slot.place.file, i);
+      if (slot.value !== undefined) addTo(this.byKey, keyOf(slot, slot.value), i);
+    });
+  }
+
+  /**
+   * The problems of the pages of `of` (files, absolute) on `model`, the kept model with the files
+   * `changed` differing in their titles and descriptions only; and the other files that share a
+   * value with them (whose problems the change may alter too).
+   */
+  problems(
+    model: SiteModel,
+    changed: ReadonlySet<string>,
+    of: ReadonlySet<string>,
+    namePlace: NamePlace,
+  ): { found: Map<string, UnplacedProblem[]>; sharing: Set<string> } {
+    const { slots, reported } = this.pass;
+    const moved = new Map<number, string | undefined>();
+    for (const file of changed) for (const i of this.slotsOf.get(file) ?? []) moved.set(i, slotValue(slots[i], model));
+    const valueAt = (i: number) => (moved.has(i) ? moved.get(i) : slots[i].value);
+    const found = new Map<string, UnplacedProblem[]>();
+    for (const file of of) for (const make of this.pass.found.get(file) ?? []) addTo(found, file, make(namePlace));
+
+    // Every value the files' pages have: the pages sharing it, in order, and the first of them.
+    const duplicates: [number, UnplacedProblem][] = [];
+    const sharing = new Set<string>();
+    const seen = new Set<string>();
+    for (const file of of)
+      for (const i of this.slotsOf.get(file) ?? []) {
+        const value = valueAt(i);
+        if (value === undefined) continue;
+        const key = keyOf(slots[i], value);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const same = (this.byKey.get(key) ?? []).filter((j) => !moved.has(j));
+        for (const [j, now] of moved) if (now === value && slots[j].field === slots[i].field) same.push(j);
+        if (same.length < 2 || reported.has(key)) continue;
+        same.sort((a, b) => a - b);
+        const [first, ...others] = same;
+        for (const j of others) {
+          sharing.add(slots[j].place.file);
+          if (of.has(slots[j].place.file)) duplicates.push([j, duplicate(slots[j], value, slots[first], namePlace)]);
+        }
+      }
+    // In the order a whole pass finds them: after each file's address problems, by page.
+    duplicates.sort((a, b) => a[0] - b[0]);
+    for (const [j, made] of duplicates) addTo(found, slots[j].place.file, made);
+    return { found, sharing };
+  }
+}
