@@ -59,6 +59,19 @@ export interface SharedFolders {
   wrote(file: string): void;
 }
 
+const lists = new WeakMap<Map<string, Indexed>, { list: Indexed[]; at: Map<string, number> }>();
+
+/** A commit's folder as a list in file name order (its map is sorted), and each name's place in it; made once per map. */
+function listed(base: Map<string, Indexed>): { list: Indexed[]; at: Map<string, number> } {
+  let known = lists.get(base);
+  if (!known) {
+    const list = [...base.values()];
+    known = { list, at: new Map([...base.keys()].map((name, i) => [name, i])) };
+    lists.set(base, known);
+  }
+  return known;
+}
+
 /** How many treatments one answer lists at most. */
 export const maxLimit = 200;
 
@@ -131,11 +144,22 @@ export class CollectionIndex {
         !f.slice(folder.length).startsWith(".") &&
         f !== place.collection,
     );
-    if (mine.length === 0) return [...base.values()];
+    const { list, at } = listed(base);
+    if (mine.length === 0) return list;
+    const read = await Promise.all(
+      mine.map(
+        async (file) =>
+          [file.slice(folder.length), await this.fileItem(place, this.store.resolve(file) ?? "")] as const,
+      ),
+    );
+    // Files changed in place (a save's usual case): the commit's list with theirs, not 10,000 sorted again.
+    if (read.every(([name, item]) => item && at.has(name))) {
+      const items = list.slice();
+      for (const [name, item] of read) items[at.get(name) as number] = item as Indexed;
+      return items;
+    }
     const items = new Map(base);
-    for (const file of mine) {
-      const name = file.slice(folder.length);
-      const item = await this.fileItem(place, this.store.resolve(file) ?? "");
+    for (const [name, item] of read) {
       if (item) items.set(name, item);
       else items.delete(name);
     }

@@ -85,6 +85,12 @@ export interface SiteApiOptions {
   flushWrites?: boolean;
   /** Kept answers shared with the site's other worktrees at the same commit (kept-answers.ts). */
   sharedAnswers?: CommitAnswers;
+  /**
+   * Whether the collections' lists are read as it is made (default true). A hosted editor's change
+   * sets share the published site's (`folders`, `sharedAnswers`): listing 10,000 files again for
+   * each change set, on the server's thread, held up everyone's requests for as long.
+   */
+  warm?: boolean;
 }
 
 export function refused(result: CheckResult): [number, RefusedResponse] {
@@ -120,6 +126,7 @@ export class SiteApi {
       shared: options.sharedAnswers,
     });
     // Makes the collections' lists ready before anyone opens one (a folder of 10,000 files takes a moment).
+    if (options.warm === false) return;
     void this.store
       .list()
       .then((files) => this.index.warm(files.filter((f) => f.kind === "collection").map((f) => f.path)))

@@ -14,6 +14,9 @@ import { CommitAnswers, keepsAnswers } from "../kept-answers";
 import { SiteApi } from "../site-api";
 import type { PublishedFolders } from "./shared-folders";
 
+/** The published branch's key among the sites (no change set id holds a NUL). */
+const published = "\0published";
+
 export class ChangeSites {
   private readonly sites = new Map<string, SiteApi>();
   /** The file list and choices by commit: change sets started from one commit read the site once. */
@@ -25,9 +28,11 @@ export class ChangeSites {
     private readonly folders?: PublishedFolders,
   ) {}
 
-  private make(root: string): SiteApi {
+  private make(root: string, warm: boolean): SiteApi {
     const siteRoot = path.join(root, "site-config");
     return new SiteApi({
+      // The published site's lists are read at start; a change set's are the published commit's and its own few files.
+      warm,
       store: new ConfigStore(siteRoot),
       check: this.checks?.checker(root),
       folders: this.folders?.for(root),
@@ -49,7 +54,7 @@ export class ChangeSites {
   private kept(key: string, root: () => string): SiteApi {
     let site = this.sites.get(key);
     if (!site) {
-      site = this.make(root());
+      site = this.make(root(), key === published);
       this.sites.set(key, site);
     }
     return site;
@@ -63,13 +68,13 @@ export class ChangeSites {
 
   /** The published branch's site. */
   published(): SiteApi {
-    return this.kept("\0published", () => this.workspace.publishedDir());
+    return this.kept(published, () => this.workspace.publishedDir());
   }
 
   /** Forgets a change set's site (published or withdrawn), and the published one's caches. */
   forget(id: string) {
     this.sites.delete(id);
-    this.sites.delete("\0published");
+    this.sites.delete(published);
     void this.checks?.forget(this.workspace.dir(id)).catch(() => undefined);
     void this.checks?.forget(this.workspace.publishedDir()).catch(() => undefined);
   }
