@@ -9,7 +9,9 @@ const dateFormatIn = (lang: string) => {
   }
   return format;
 };
-const inrFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+// Made on first use, not when the app's code is evaluated: that evaluation is one task on a phone,
+// and a currency format cost it a few milliseconds on pages that show no price.
+let inrFormat: Intl.NumberFormat | undefined;
 
 /**
  * "2025-09-29" -> "29 September 2025" (in Telugu "29 సెప్టెంబర్ 2025", in Hindi "29 सितंबर 2025"),
@@ -35,6 +37,7 @@ const formattedDates = new Map<string, string>();
 
 /** 4999 -> "₹4,999" (Indian digit grouping: 150000 -> "₹1,50,000"). */
 export function formatInr(rupees: number): string {
+  inrFormat ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
   return inrFormat.format(rupees);
 }
 
