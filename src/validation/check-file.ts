@@ -12,6 +12,7 @@ import { problem } from "./catalogue/entry";
 import { documentChecks } from "./document-checks";
 import { findSyntaxMistake } from "./json-syntax";
 import { type PlaceholderRule, placeholdersFile } from "./placeholders";
+import { stepsOf } from "./positions";
 import type { UnplacedProblem } from "./problem";
 import { type Naming, schemaProblems } from "./schema-errors";
 import { guessSchema, SchemaResolver } from "./schema-resolver";
@@ -69,6 +70,9 @@ interface PassOneFinds {
 }
 
 type Json = Record<string, unknown>;
+
+/** Texts longer than this (characters) are large: their problems are put in order without the text where they can be. */
+const largeText = 1_000_000;
 
 /** Runs the first pass; make one per run. */
 export class FileChecker {
@@ -135,6 +139,8 @@ export class FileChecker {
     if (!validate) return result;
     result.schema = choice.schema;
     this.validate(result, choice.schema, json, text);
+    // A large file's problems say which of their steps are list items (positions.ts orders them by it).
+    if (text.length > largeText) for (const p of result.problems) p.steps = stepsOf(json, p.pointer);
     return result;
   }
 

@@ -113,12 +113,53 @@ export function placeProblems(found: readonly UnplacedProblem[], file: string, t
  */
 const offsets = new WeakMap<Problem, () => number>();
 
+/** A placed problem's pointer, cut into steps, and what its `steps` say (UnplacedProblem). */
+const shapes = new WeakMap<Problem, { segments: string[]; steps: string }>();
+
 /** Orders problems of one file by where they stand. */
 export const byPlace = (a: Problem, b: Problem) => {
+  const inLists = byListItem(a, b);
+  if (inLists !== undefined) return inLists;
   const [from, to] = [offsets.get(a), offsets.get(b)];
   if (from && to) return from() - to();
   return a.line - b.line || a.column - b.column;
 };
+
+/**
+ * The order of two problems of one file whose pointers part at items of one list (a collection
+ * file's treatments): a list's items stand in the text in their order, each item's text after the
+ * last's, so item 5's values come before item 7's. Undefined when the pointers part elsewhere.
+ */
+function byListItem(a: Problem, b: Problem): number | undefined {
+  const [x, y] = [shapes.get(a), shapes.get(b)];
+  if (!x || !y) return undefined;
+  const length = Math.min(x.segments.length, y.segments.length, x.steps.length, y.steps.length);
+  for (let i = 0; i < length; i++) {
+    if (x.segments[i] === y.segments[i]) continue;
+    return x.steps[i] === "a" ? Number(x.segments[i]) - Number(y.segments[i]) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What each step of `pointer` is in `data`, as long as the steps exist: "a" for an item of a list,
+ * "o" for a property ("/sub_departments/5/name" in a collection: "oao").
+ */
+export function stepsOf(data: unknown, pointer: string): string {
+  let steps = "";
+  let node = data;
+  for (const segment of pointerSegments(pointer)) {
+    if (Array.isArray(node)) {
+      if (!/^\d+$/.test(segment) || Number(segment) >= node.length) break;
+      node = node[Number(segment)];
+      steps += "a";
+    } else if (node !== null && typeof node === "object" && Object.hasOwn(node, segment)) {
+      node = (node as Record<string, unknown>)[segment];
+      steps += "o";
+    } else break;
+  }
+  return steps;
+}
 
 /**
  * As placeProblems, in the order given. A problem's line and column are found when first read:
@@ -160,6 +201,7 @@ export function placeEach(found: readonly UnplacedProblem[], file: string, text:
     };
     // A position a check gave (a syntax error's) has no offset: such a problem compares by line.
     if (!known) offsets.set(placed, offsetOf);
+    if (p.steps !== undefined) shapes.set(placed, { segments: pointerSegments(p.pointer), steps: p.steps });
     return placed;
   });
 }

@@ -49,6 +49,11 @@ export interface UnplacedProblem extends Omit<Problem, "file" | "line" | "column
   missing?: string;
   /** For a problem that can cause others: the missing things it explains (keys as `missing`). */
   explains?: string[];
+  /**
+   * For a problem of a large file: one letter per step of its pointer that exists in the
+   * document, "a" where the step is an item of a list, "o" where it is a property (positions.ts).
+   */
+  steps?: string;
   /** Words the message anew once its follow-ons are counted. */
   reword?: (followOns: number) => string;
 }
