@@ -6,7 +6,7 @@
  * treatments with the bytes of a treatment page view at 5, 1,000 and 10,000 (end-to-end.ts).
  * Prints a table and one JSON line. Run `npm run build` first.
  *
- * Usage: npm run bench -- [--no-lighthouse] [--runs 3] [--pages 10000]
+ * Usage: npm run bench -- [--no-lighthouse] [--keep-traces DIR] [--runs 3] [--pages 10000]
  *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end | --only-fresh-clone]
  *          [--search 5,1000,10000 | --no-search | --only-search] [--no-validate] | --compression
  */
@@ -55,6 +55,7 @@ export async function main() {
   const { values } = parseArgs({
     options: {
       "no-lighthouse": { type: "boolean", default: false },
+      "keep-traces": { type: "string" },
       runs: { type: "string", default: "3" },
       pages: { type: "string", default: "10000" },
       "end-to-end": { type: "string", default: "1000,3334,10000" },
@@ -128,16 +129,19 @@ export async function main() {
     if (!values["no-lighthouse"]) {
       const lighthouse: Record<string, unknown> = {};
       console.log("\nLighthouse (mobile)");
-      console.log("route                  | perf | a11y | best | seo | LCP ms | TBT ms | CLS   | below 0.9");
+      console.log(
+        "route                  | perf | a11y | best | seo | LCP ms | TBT ms | CLS   | LCP element          | below 0.9",
+      );
       for (const [name, route] of Object.entries(routes)) {
         // One retry: an occasional run fails in the browser; two failures in a row are reported.
-        const r = await runLighthouse(server.url + route, chromePath).catch((error: unknown) => {
+        const keep = values["keep-traces"];
+        const r = await runLighthouse(server.url + route, chromePath, keep).catch((error: unknown) => {
           console.error(`  ${error instanceof Error ? error.message : String(error)} Trying once more.`);
-          return runLighthouse(server.url + route, chromePath);
+          return runLighthouse(server.url + route, chromePath, keep);
         });
         lighthouse[name] = r;
         console.log(
-          `${name.padEnd(22)} | ${String(r.performance).padStart(4)} | ${String(r.accessibility).padStart(4)} | ${String(r.bestPractices).padStart(4)} | ${String(r.seo).padStart(3)} | ${String(r.lcpMs).padStart(6)} | ${String(r.tbtMs).padStart(6)} | ${r.cls.toFixed(3)} | ${r.failing.join(", ")}`,
+          `${name.padEnd(22)} | ${String(r.performance).padStart(4)} | ${String(r.accessibility).padStart(4)} | ${String(r.bestPractices).padStart(4)} | ${String(r.seo).padStart(3)} | ${String(r.lcpMs).padStart(6)} | ${String(r.tbtMs).padStart(6)} | ${r.cls.toFixed(3)} | ${r.lcpElement.padEnd(20)} | ${r.failing.join(", ")}`,
         );
       }
       report.lighthouse = lighthouse;

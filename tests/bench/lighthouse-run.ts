@@ -2,6 +2,8 @@
  * Lighthouse (mobile defaults: a mid-range phone on a slow 4G connection, simulated) against a
  * page served on 127.0.0.1, in Debian's Chromium.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -13,12 +15,24 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The largest contentful paint's element, as Lighthouse names it (`h1.hero__title`). */
+  lcpElement: string;
   failing: string[];
+}
+
+/** Lighthouse's own details of an audit's first item, where it has one. */
+interface NodeItem {
+  items?: { items?: { node?: { selector?: string } }[] }[];
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+/**
+ * Runs Lighthouse once on `url`. With `keepIn`, the run's report and its trace (the main thread's
+ * tasks as Lighthouse saw them, before its simulation: what each long task was) are written there
+ * as `<address>.lhr.json` and `<address>.trace.json`, for `npm run bench -- --keep-traces DIR`.
+ */
+export async function runLighthouse(url: string, chromePath: string, keepIn?: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -41,6 +55,14 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
       .filter((a) => a.score !== null && a.score < 0.9)
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+    if (keepIn) {
+      mkdirSync(keepIn, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^\w-]+/g, "_");
+      writeFileSync(path.join(keepIn, `${name}.lhr.json`), JSON.stringify(result.lhr));
+      const { Trace } = result.artifacts as { Trace?: unknown };
+      if (Trace) writeFileSync(path.join(keepIn, `${name}.trace.json`), JSON.stringify(Trace));
+    }
+    const lcpDetails = audits["largest-contentful-paint-element"]?.details as NodeItem | undefined;
     return {
       performance: score(categories.performance.score),
       accessibility: score(categories.accessibility.score),
@@ -49,6 +71,7 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
       lcpMs: Math.round(audits["largest-contentful-paint"].numericValue ?? 0),
       tbtMs: Math.round(audits["total-blocking-time"].numericValue ?? 0),
       cls: Number((audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3)),
+      lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector?.split(" > ").at(-1) ?? "",
       failing: [...new Set(failing)],
     };
   } finally {
