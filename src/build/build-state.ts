@@ -1,6 +1,6 @@
 /**
- * What a build leaves for the next one: the hashes of its inputs, the hash of every piece of
- * output it made, and the validator's results per file. Kept in node_modules/.cache/site-build/,
+ * What a build leaves for the next one: the hashes of its inputs and the hash of every piece of
+ * output it made (the validator's results per file are the config check's: check-config.ts). Kept in node_modules/.cache/site-build/,
  * one folder per checkout: a fresh clone has none, `--force` does not read it, and a dist/ that
  * is not the one the last build left (deleted, or rebuilt by something else) is not trusted.
  */
@@ -8,14 +8,13 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import type { Checked, UnplacedProblem } from "../validation";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
 import type { JobHashes } from "./plan/job-hashes";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 6;
+const stateVersion = 7;
 
 export interface BuildState {
   version: number;
@@ -30,13 +29,6 @@ export interface BuildState {
   deps: Record<string, string>;
   /** Each job's hash: its output is made again when the hash changes. */
   jobs: JobHashes;
-  /**
-   * The validator's first-pass results by file, with the stamp of the file they are for. Files
-   * whose HTML fields are the same share one list (check-inputs.ts), which V8 writes once.
-   */
-  validation: Record<string, { stamp: string; checked: Checked }>;
-  /** The validator's checks of each translation file against its English file (src/validation/run.ts). */
-  translationChecks?: Record<string, UnplacedProblem[]>;
   /** Where each treatment lies in each collection's whole data file (whole-file.ts). */
   wholes?: Record<string, WholeLayout>;
   /** The files of the languages' fonts this build linked (a later build removes those it no longer links). */

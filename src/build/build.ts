@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { BuildError } from "./build-error";
 import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
 import { jobCatalog, readCatalog } from "./catalog";
-import { type CheckResults, checkInputs } from "./check-inputs";
+import { startConfigCheck } from "./check-config";
+import { checkInputs } from "./check-inputs";
 import {
   fontFiles,
   pageCardsAfter,
@@ -54,6 +55,12 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** What one sitemap file may hold (tests make a small site's sitemap split; default sitemaps.org's limits). */
   sitemapLimits?: SitemapLimits;
+  /**
+   * A module that serves the config check when started as a worker thread (check-config.ts): the
+   * build's bundle. An incremental build then checks the config there, beside listing its pages;
+   * without it (tests calling runBuild), the check runs in this thread first.
+   */
+  workerScript?: URL;
 }
 
 export interface BuildReport {
@@ -67,6 +74,7 @@ export interface BuildReport {
   seconds: number;
 }
 
+export { serveConfigCheck } from "./check-config";
 export { BuildError };
 
 /** Runs the build; throws BuildError for what stops it. */
@@ -87,7 +95,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
 
   // What changed in the code, and so whether everything must be made again.
   let since = performance.now();
-  const { code, codeKey, changed, full, reason } = codeChange(root, scanner, before, options.force === true);
+  const { code, codeKey, full, reason } = codeChange(root, scanner, before, options.force === true);
   step("inputs", since);
 
   // The client build and the server bundle, when the code changed: started now, in a process of
@@ -97,14 +105,60 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const staging = { client: path.join(cache, "client"), ssr: `${ssrDir}-next` };
   const viteBuilds = full ? startViteBuilds(root, staging.client, staging.ssr) : undefined;
   const viteStarted = performance.now();
-  let checks: CheckResults;
+  const checkStarted = performance.now();
+  const configCheck = startConfigCheck(
+    {
+      root,
+      cache,
+      codeKey,
+      reuse: options.force !== true,
+      colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    },
+    full ? undefined : options.workerScript,
+  );
+  configCheck.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
+
+  // What the pages and data files are made of, read beside the config check (it changes
+  // nothing): in an incremental build now, in a full one once the new server bundle is made.
+  // Its line is printed in its place, after the checks'.
+  const collectionsDir = path.join(root, "site-config", "collections");
+  const listed: string[] = [];
+  const listClock = new BuildClock((line) => listed.push(line));
+  const listPages = async () => {
+    const since = performance.now();
+    const entries = readCatalog(scanner, collectionsDir, full ? undefined : before?.catalog);
+    const catalog = jobCatalog(root, entries);
+    const bundle = await loadServerBundle(ssrDir, codeKey);
+    const specs = await bundle.listPages(catalog.catalog);
+    const lists = bundle.catalogListPages(catalog.catalog);
+    listClock.step(`list pages (${plural(specs.length, "page")})`, since);
+    return { entries, catalog, bundle, specs, lists };
+  };
+  // A config the check refuses may break the listing: its error, not the listing's, is shown.
+  const early = full
+    ? undefined
+    : listPages().then(
+        (listing) => ({ listing }),
+        (error: unknown) => ({ error }),
+      );
   try {
-    const codeChanged = full && changed.length > 0;
-    checks = checkInputs({ root, scanner, before, codeChanged, typecheck: options.typecheck, firstBuild, log, clock });
+    checkInputs({
+      root,
+      scanner,
+      config: await configCheck,
+      since: checkStarted,
+      typecheck: options.typecheck,
+      firstBuild,
+      log,
+      clock,
+    });
   } catch (error) {
     await viteBuilds?.cancel();
+    await early;
     throw error;
   }
+  const listedEarly = await early;
+  if (listedEarly && "error" in listedEarly) throw listedEarly.error;
   // From here on dist/ changes: a build that stops half-way must not be taken for a finished one.
   rmSync(stateFile(cache), { force: true });
 
@@ -126,15 +180,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const staleFonts = full ? [] : removeStaleFonts(distDir, fonts, before?.languageFonts ?? []);
   step(`fonts (${plural(Object.keys(fonts).length, "language")})`, since);
 
-  // What the pages and data files are made of.
-  since = performance.now();
-  const collectionsDir = path.join(root, "site-config", "collections");
-  const entries = readCatalog(scanner, collectionsDir, full ? undefined : before?.catalog);
-  const catalog = jobCatalog(root, entries);
-  const bundle = await loadServerBundle(ssrDir, codeKey);
-  const specs = await bundle.listPages(catalog.catalog);
-  const lists = bundle.catalogListPages(catalog.catalog);
-  step(`list pages (${plural(specs.length, "page")})`, since);
+  const { entries, catalog, bundle, specs, lists } = listedEarly?.listing ?? (await listPages());
+  for (const line of listed) log(line);
+  clock.mark();
 
   // Languages with pages of their own: a translation into another is not published (the validator refuses it).
   const otherLanguages = new Set(bundle.siteFacts.languages.slice(1).map((l) => l.code));
@@ -235,7 +283,6 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     languageFonts: fontFiles(fonts),
     pageCards,
     sitemap: sitemaps.key,
-    ...checks,
     dist: distFingerprint(distDir),
   });
 
@@ -262,8 +309,11 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   return report;
 }
 
-/** `npm run build [-- --force] [--typecheck | --skip-typecheck]`. */
-export async function main(argv: string[]) {
+/**
+ * `npm run build [-- --force] [--typecheck | --skip-typecheck]`. `workerScript`: the module
+ * running this, when it serves the config check as a worker thread (BuildOptions.workerScript).
+ */
+export async function main(argv: string[], workerScript?: URL) {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -278,6 +328,7 @@ export async function main(argv: string[]) {
       force: values.force,
       typecheck: values["skip-typecheck"] ? false : values.typecheck || undefined,
       workers: values.workers ? Number(values.workers) : undefined,
+      workerScript,
     });
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;

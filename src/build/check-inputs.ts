@@ -3,20 +3,18 @@
  * last build keeps its first-pass results) and the code type-checked (when it changed since the
  * check last passed). What fails stops the build with a BuildError, dist/ untouched.
  */
-import path from "node:path";
-import { type Checked, formatHuman, keepCompiledValidators, type ValidationCache, validateSite } from "../validation";
 import { BuildError } from "./build-error";
-import type { BuildState } from "./build-state";
-import type { FileStamp, InputScanner } from "./inputs";
+import type { ConfigCheckResult } from "./check-config";
+import type { InputScanner } from "./inputs";
 import type { BuildClock } from "./timings";
 import { type TypecheckResult, typecheck } from "./typecheck";
 
 export interface InputChecks {
   root: string;
   scanner: InputScanner;
-  before?: BuildState;
-  /** The code changed, and so perhaps the validator or the schemas: no kept result is trusted. */
-  codeChanged: boolean;
+  /** The config check's result (check-config.ts), and when it started. */
+  config: ConfigCheckResult;
+  since: number;
   /** As BuildOptions.typecheck. */
   typecheck?: boolean;
   /**
@@ -28,95 +26,24 @@ export interface InputChecks {
   clock: BuildClock;
 }
 
-/** The validator's results to keep for the next build. */
-export type CheckResults = Pick<BuildState, "validation"> & Required<Pick<BuildState, "translationChecks">>;
-
-/** Validates the config and type-checks the code (when it changed); throws BuildError for what stops the build. */
+/** Reports the config check and type-checks the code (when it changed); throws BuildError for what stops the build. */
 export function checkInputs({
   root,
   scanner,
-  before,
-  codeChanged,
+  config,
+  since: started,
   log,
   clock,
   firstBuild,
   ...options
-}: InputChecks): CheckResults {
-  // Validation: files unchanged since the last run keep their first-pass results (unless the
-  // code, and so the validator or the schemas, changed).
-  let since = performance.now();
-  const siteRoot = path.join(root, "site-config");
-  const validation: BuildState["validation"] = {};
-  const translationChecks: CheckResults["translationChecks"] = {};
-  const keptValidation = codeChanged ? {} : (before?.validation ?? {});
-  const keptTranslations = codeChanged ? {} : (before?.translationChecks ?? {});
-  // Files under the root, as nearly all are, are named relative to it by cutting the root off
-  // (path.relative on each of 10,000 files, twice a build, was a tenth of a one-change build).
-  const rootPrefix = path.resolve(root) + path.sep;
-  const relativeOf = (file: string) =>
-    file.startsWith(rootPrefix) ? file.slice(rootPrefix.length) : path.relative(root, file);
-  const stampOf = (file: string) => {
-    const relative = relativeOf(file);
-    const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
-    return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
-  };
-  // A file's first pass also looks for the values placeholders.json declares: a kept result
-  // holds only while that file is unchanged too.
-  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
-  const keys = new Map<string, string>();
-  const keyOf = (file: string) => {
-    let key = keys.get(file);
-    if (key === undefined) {
-      key = `${stampOf(file)}|${declared}`;
-      keys.set(file, key);
-    }
-    return key;
-  };
-  // Treatments made from one template have the same HTML fields (about 30 pointers each): one
-  // list shared by all, which V8 writes once and reads back as one (a third of the state was these
-  // lists, and reading them most of the time it took to read the state).
-  const htmlLists = new Map<string, string[]>();
-  const shared = (html: string[]) => {
-    const key = JSON.stringify(html);
-    const list = htmlLists.get(key) ?? html;
-    htmlLists.set(key, list);
-    return list;
-  };
-  const validationCache: ValidationCache = {
-    get(file) {
-      const kept = keptValidation[file];
-      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
-    },
-    set(file, checked: Checked) {
-      validation[file] = {
-        stamp: keyOf(file),
-        checked: checked.html ? { ...checked, html: shared(checked.html) } : checked,
-      };
-    },
-    getTranslation: (file) => keptTranslations[file],
-    setTranslation(file, problems) {
-      translationChecks[file] = problems;
-    },
-  };
-  // The schemas' validators as the last run compiled them, when the schemas are the same.
-  keepCompiledValidators(root);
-  const report = validateSite({
-    siteRoot,
-    schemasDir: path.join(root, "schemas"),
-    publicDir: path.join(root, "public"),
-    shownFrom: root,
-    cache: validationCache,
-    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
-    publish: "if-production",
-  });
-  for (const [file, entry] of Object.entries(keptValidation)) {
-    if (!validation[file] && entry.stamp === keyOf(file)) validation[file] = entry;
-  }
-  if (report.problems.length > 0)
-    log(formatHuman(report, { colour: process.stdout.isTTY === true && !process.env.NO_COLOR }).trimEnd());
-  if (report.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
+}: InputChecks) {
+  let since = started;
+  // The files the check looked at are this build's inputs too (the explanations name those that changed).
+  for (const [file, stamp] of Object.entries(config.stamps)) scanner.stamps[file] ??= stamp;
+  if (config.text) log(config.text);
+  if (config.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
   clock.step(
-    `validate (${report.checked === report.files ? `${report.files} files` : `${report.checked} of ${report.files} files read again`})`,
+    `validate (${config.checked === config.files ? `${config.files} files` : `${config.checked} of ${config.files} files read again`})`,
     since,
   );
 
@@ -141,15 +68,4 @@ export function checkInputs({
       "  type check skipped: the first build of this checkout (npm test, CI and the image build run it; npm run build -- --typecheck runs it here)",
     );
   else log("  type check skipped: no code has changed since it last passed (only site-config/ changed)");
-  return { validation, translationChecks };
-}
-
-/** A file's stamp, hashing it if this build has not yet. */
-function statStamp(scanner: InputScanner, relative: string): FileStamp | undefined {
-  try {
-    scanner.hash(relative);
-    return scanner.stamps[relative];
-  } catch {
-    return undefined;
-  }
 }

@@ -73,6 +73,40 @@ describe("npm run build on a copy of the site with 20 cardiology treatments", { 
     expect(report.written).toBe(0);
   });
 
+  it("checks the config in a worker thread beside listing the pages: the same pages, and a broken treatment refused", async () => {
+    const workerScript = new URL("../helpers/config-check-worker.mjs", import.meta.url);
+    const inWorker = async () => {
+      lines = [];
+      return buildCopy(copy.root, false, (line) => lines.push(line), { workerScript });
+    };
+    const slug = "best-hospital-for-angioplasty-in-hyderabad-8";
+    const file = path.join(folder(), `${slug}.json`);
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "$1 (checked aside)"'));
+    const report = await inWorker();
+    expect(report.full).toBe(false);
+    expect(report.jobsRun).toBeLessThanOrEqual(10);
+    // The lines in their order: the check's, then the fonts', then the listing's.
+    const steps = lines
+      .filter((l) => /^ {2}(validate|type check|fonts|list pages)/.test(l))
+      .map((l) => l.trim().split(" ")[0]);
+    expect(steps).toEqual(["validate", "type", "fonts", "list"]);
+    expect(lines.find((l) => l.includes("validate ("))).toContain("validate (1 of ");
+    const page = `${JSON.parse(text).url.replace(/^\//, "")}/index.html`;
+    expect(readFileSync(path.join(copy.root, "dist", page), "utf8")).toContain("(checked aside)");
+    const incremental = snapshot(copy.root);
+
+    // Not JSON: the listing, which reads the catalog beside the check, fails too; the check's error is what is shown.
+    writeFileSync(file, "{ not json");
+    try {
+      await expect(inWorker()).rejects.toThrow("The config has errors (above); nothing was built.");
+      expect(lines.join("\n")).toContain(`${slug}.json`);
+      expect(snapshot(copy.root)).toEqual(incremental);
+    } finally {
+      writeFileSync(file, text.replace(/"name": "([^"]*)"/, '"name": "$1 (checked aside)"'));
+    }
+  });
+
   it("refuses a config with an error, leaving dist/ as it was, though the client build ran beside the validation", async () => {
     const navigation = path.join(copy.root, "site-config/navigation.json");
     const treatment = path.join(folder(), "best-hospital-for-angioplasty-in-hyderabad-8.json");

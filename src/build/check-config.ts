@@ -1,0 +1,220 @@
+/**
+ * The build's check of the config: the validator over site-config/, each file unchanged since the
+ * last check keeping its first-pass results. Those results are kept in a file of their own
+ * (validation.v8, beside the build's state), read and written by the check alone: at 10,000
+ * treatments they are most of what the build keeps (40 MB), and the rest of the build never needs
+ * them.
+ *
+ * An incremental build runs the check in a worker thread started from the build's own bundle
+ * (scripts/build.ts), while its main thread reads the catalog and lists the pages, which change
+ * nothing: on two cores the two take turns no more, and the results' heap is the worker's, not
+ * the main thread's (whose garbage collector would otherwise walk it all build long). The worker
+ * posts its report first and writes what it keeps after, while the build goes on.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import {
+  type Checked,
+  formatHuman,
+  keepCompiledValidators,
+  type UnplacedProblem,
+  type ValidationCache,
+  validateSite,
+} from "../validation";
+import { type FileStamp, InputScanner } from "./inputs";
+
+/** What the check needs: plain data, as it is sent to a worker. */
+export interface ConfigCheckInput {
+  root: string;
+  /** The build's cache folder, where validation.v8 is kept. */
+  cache: string;
+  /** The code's key (plan/code-change.ts): results kept under another key are not taken. */
+  codeKey: string;
+  /** Take the kept results of unchanged files (not with --force). */
+  reuse: boolean;
+  /** Colour the report (the build's output is a terminal). */
+  colour: boolean;
+}
+
+/** What the build is told. */
+export interface ConfigCheckResult {
+  /** The stamp of each file the check looked at, by path relative to the root. */
+  stamps: Record<string, FileStamp>;
+  /** The report as the build prints it ('' when it has no problem). */
+  text: string;
+  errors: number;
+  /** Files validated, and how many of them were read and checked again. */
+  files: number;
+  checked: number;
+}
+
+/** Bumped whenever the kept results' shape or meaning changes, so older ones are not read. */
+const keptVersion = 1;
+
+/** The check's results kept for the next check. */
+interface KeptChecks {
+  version: number;
+  codeKey: string;
+  /** Every file's size, time and hash when it was checked. */
+  stamps: Record<string, FileStamp>;
+  /**
+   * The validator's first-pass results by file, with the stamp of the file they are for. Files
+   * whose HTML fields are the same share one list, which V8 writes once.
+   */
+  validation: Record<string, { stamp: string; checked: Checked }>;
+  /** The validator's checks of each translation file against its English file (src/validation/run.ts). */
+  translationChecks: Record<string, UnplacedProblem[]>;
+}
+
+const keptFile = (cache: string) => path.join(cache, "validation.v8");
+
+function readKept(input: ConfigCheckInput): KeptChecks | undefined {
+  if (!input.reuse) return undefined;
+  try {
+    const kept = deserialize(readFileSync(keptFile(input.cache))) as KeptChecks;
+    return kept.version === keptVersion && kept.codeKey === input.codeKey ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validates the config; `keep` writes what the next check reuses. */
+export function checkConfig(input: ConfigCheckInput): { result: ConfigCheckResult; keep: () => void } {
+  const { root } = input;
+  const before = readKept(input);
+  const scanner = new InputScanner(root, before?.stamps ?? {});
+  const siteRoot = path.join(root, "site-config");
+  const validation: KeptChecks["validation"] = {};
+  const translationChecks: KeptChecks["translationChecks"] = {};
+  const keptValidation = before?.validation ?? {};
+  const keptTranslations = before?.translationChecks ?? {};
+  // Files under the root, as nearly all are, are named relative to it by cutting the root off
+  // (path.relative on each of 10,000 files, twice a build, was a tenth of a one-change build).
+  const rootPrefix = path.resolve(root) + path.sep;
+  const relativeOf = (file: string) =>
+    file.startsWith(rootPrefix) ? file.slice(rootPrefix.length) : path.relative(root, file);
+  const stampOf = (file: string) => {
+    const relative = relativeOf(file);
+    const stamp: FileStamp | undefined = scanner.stamps[relative] ?? statStamp(scanner, relative);
+    return stamp ? `${stamp.size}:${stamp.mtimeMs}:${stamp.hash}` : "";
+  };
+  // A file's first pass also looks for the values placeholders.json declares: a kept result
+  // holds only while that file is unchanged too.
+  const declared = stampOf(path.join(siteRoot, "placeholders.json"));
+  const keys = new Map<string, string>();
+  const keyOf = (file: string) => {
+    let key = keys.get(file);
+    if (key === undefined) {
+      key = `${stampOf(file)}|${declared}`;
+      keys.set(file, key);
+    }
+    return key;
+  };
+  // Treatments made from one template have the same HTML fields (about 30 pointers each): one
+  // list shared by all, which V8 writes once and reads back as one (a third of the kept results
+  // were these lists, and reading them most of the time it took to read them back).
+  const htmlLists = new Map<string, string[]>();
+  const shared = (html: string[]) => {
+    const key = JSON.stringify(html);
+    const list = htmlLists.get(key) ?? html;
+    htmlLists.set(key, list);
+    return list;
+  };
+  const validationCache: ValidationCache = {
+    get(file) {
+      const kept = keptValidation[file];
+      return kept && kept.stamp === keyOf(file) ? kept.checked : undefined;
+    },
+    set(file, checked: Checked) {
+      validation[file] = {
+        stamp: keyOf(file),
+        checked: checked.html ? { ...checked, html: shared(checked.html) } : checked,
+      };
+    },
+    getTranslation: (file) => keptTranslations[file],
+    setTranslation(file, problems) {
+      translationChecks[file] = problems;
+    },
+  };
+  // The schemas' validators as the last run compiled them, when the schemas are the same.
+  keepCompiledValidators(root);
+  const report = validateSite({
+    siteRoot,
+    schemasDir: path.join(root, "schemas"),
+    publicDir: path.join(root, "public"),
+    shownFrom: root,
+    cache: validationCache,
+    // site.json's "production": true makes placeholders and sample entries errors (issue 18).
+    publish: "if-production",
+  });
+  for (const [file, entry] of Object.entries(keptValidation)) {
+    if (!validation[file] && entry.stamp === keyOf(file)) validation[file] = entry;
+  }
+  const result: ConfigCheckResult = {
+    stamps: scanner.stamps,
+    text: report.problems.length > 0 ? formatHuman(report, { colour: input.colour }).trimEnd() : "",
+    errors: report.errors,
+    files: report.files,
+    checked: report.checked,
+  };
+  const keep = () => {
+    const kept: KeptChecks = {
+      version: keptVersion,
+      codeKey: input.codeKey,
+      stamps: scanner.stamps,
+      validation,
+      translationChecks,
+    };
+    mkdirSync(input.cache, { recursive: true });
+    const file = keptFile(input.cache);
+    writeFileSync(`${file}.tmp`, serialize(kept));
+    renameSync(`${file}.tmp`, file);
+  };
+  return { result, keep };
+}
+
+/**
+ * Runs the check: in a worker thread started from `script` (a module that calls
+ * serveConfigCheck when it starts as one: the build's bundle), or, without one, here.
+ */
+export function startConfigCheck(input: ConfigCheckInput, script?: URL): Promise<ConfigCheckResult> {
+  if (!script) {
+    const { result, keep } = checkConfig(input);
+    keep();
+    return Promise.resolve(result);
+  }
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { configCheck: input } });
+    let answered = false;
+    worker.once("message", (result: ConfigCheckResult) => {
+      answered = true;
+      resolve(result);
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (!answered) reject(new Error(`The config check's thread stopped (exit code ${code}) before it answered.`));
+    });
+  });
+}
+
+/** In a worker thread started by startConfigCheck: runs the check, answers, then keeps its results. */
+export function serveConfigCheck(): boolean {
+  const input = (workerData as { configCheck?: ConfigCheckInput } | null)?.configCheck;
+  if (isMainThread || !parentPort || !input) return false;
+  const { result, keep } = checkConfig(input);
+  parentPort.postMessage(result);
+  keep();
+  return true;
+}
+
+/** A file's stamp, hashing it if this check has not yet. */
+function statStamp(scanner: InputScanner, relative: string): FileStamp | undefined {
+  try {
+    scanner.hash(relative);
+    return scanner.stamps[relative];
+  } catch {
+    return undefined;
+  }
+}
