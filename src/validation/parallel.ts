@@ -5,9 +5,10 @@
  *
  * It stays synchronous, as runValidation is: files are taken in chunks from a counter shared by
  * every thread (a worker still starting takes none, so a run never waits for one to start, and a
- * slow worker takes fewer), each worker posts a chunk's results on its port, and this thread, once
- * no chunk is left to take, waits on the shared counter of chunks done and reads the results with
- * receiveMessageOnPort. A worker that fails on a chunk says so, and this thread checks it itself.
+ * slow worker takes fewer), each worker posts a chunk's results on its port, and this thread reads
+ * them with receiveMessageOnPort between its own chunks, then, once no chunk is left to take, waits
+ * on the shared counter of chunks done for the last. A worker that fails on a chunk says so, and
+ * this thread checks it itself.
  *
  * A worker is a module that calls `serveChecks` when it starts as a worker thread: the CLI's
  * bundle (scripts/validate.ts). Node only.
@@ -58,10 +59,13 @@ interface Assignment {
   port: MessagePort;
 }
 
-/** One chunk's results from a worker, or its failure. */
+/**
+ * One chunk's results from a worker, as JSON (quicker to write and read than the structured
+ * clone of thousands of small objects, and results are plain data), or its failure.
+ */
 interface ChunkResult {
   chunk: number;
-  results?: Checked[];
+  results?: string;
   failed?: string;
 }
 
@@ -109,21 +113,28 @@ export function checkInParallel(
     const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
     for (let i = chunk * chunkLength; i < end; i++) results[i] = checkHere(jobs[i]);
   };
+  // Workers' results are read between chunks, so reading them is shared out like the rest.
+  const readResults = () => {
+    for (const port of ports)
+      for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+        const { chunk, results: found } = message.message as ChunkResult;
+        if (found === undefined) checkChunk(chunk);
+        else {
+          const list = JSON.parse(found) as Checked[];
+          for (let i = 0; i < list.length; i++) results[chunk * chunkLength + i] = list[i];
+        }
+      }
+  };
   for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
     checkChunk(chunk);
     Atomics.add(counters, done, 1);
+    readResults();
   }
   // Every chunk is taken; wait for the workers' last ones.
   for (let finished = Atomics.load(counters, done); finished < chunks; finished = Atomics.load(counters, done))
     Atomics.wait(counters, done, finished);
-  for (const port of ports) {
-    for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
-      const { chunk, results: found } = message.message as ChunkResult;
-      if (found) results.splice(chunk * chunkLength, found.length, ...found);
-      else checkChunk(chunk);
-    }
-    port.close();
-  }
+  readResults();
+  for (const port of ports) port.close();
   for (const thread of threads) void thread.terminate();
   return results;
 }
@@ -150,7 +161,7 @@ export function serveChecks(): boolean {
       const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
       const results: Checked[] = [];
       for (let i = chunk * chunkLength; i < end; i++) results.push(checker.check(jobs[i]));
-      port.postMessage({ chunk, results } satisfies ChunkResult);
+      port.postMessage({ chunk, results: JSON.stringify(results) } satisfies ChunkResult);
     } catch (error) {
       // A check that threw, or a result that cannot be posted: the main thread checks the chunk.
       port.postMessage({ chunk, failed: String(error) } satisfies ChunkResult);
