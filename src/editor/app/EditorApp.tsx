@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Language } from "../../shared/i18n/languages";
 import type { ChoicesResponse } from "../shared/api";
 import { collectionPlace } from "../shared/collection-paths";
-import { type ConfigFileInfo, distinctLabels, groupOrder } from "../shared/config-files";
+import { type ConfigFileInfo, distinctLabels } from "../shared/config-files";
 import { EDITOR_MARKER } from "../shared/marker";
 import { listFiles, readChoices, untranslatedTotals } from "./api-client";
 import { CollectionView } from "./CollectionView";
@@ -16,58 +16,19 @@ import { ChangeSetBar } from "./changes/ChangeSetBar";
 import { ChangesView } from "./changes/ChangesView";
 import { readMe } from "./changes/changes-client";
 import { FileEditor } from "./FileEditor";
+import { FileList } from "./FileList";
 import { HistoryTabs } from "./history/HistoryTabs";
 import { HistoryView } from "./history/HistoryView";
 import { historyTarget } from "./history/history-client";
 import { ChoicesContext, emptyChoices, PictureAddedContext } from "./pickers/choices";
+import { type Place, placeHash, readPlace } from "./place";
 import { RawFileEditor } from "./RawFileEditor";
 import { session, setChangeSet, setMe } from "./session";
 import { TranslationEditor } from "./TranslationEditor";
 import { TranslationQueue } from "./TranslationQueue";
+import { Welcome } from "./Welcome";
 
-interface Place {
-  /** The hosted editor's change sets, review and publishing (#changes). */
-  changes?: boolean;
-  file?: string;
-  part?: string;
-  /** The language being edited; none for the default. */
-  lang?: string;
-  /** In a treatment collection: the open treatment page's slug, or "settings". */
-  treatment?: string;
-  /** The translator's queue of `lang`. */
-  queue?: boolean;
-  /** The open file's (or treatment's) history instead of its form (hosted editor). */
-  history?: boolean;
-  /** A field to go to (JSON pointer), from a link to it. */
-  pointer?: string;
-}
-
-function readPlace(): Place {
-  if (window.location.hash === "#changes") return { changes: true };
-  const params = new URLSearchParams(window.location.hash.slice(1));
-  const file = params.get("file") ?? undefined;
-  const treatment = params.get("treatment") ?? undefined;
-  const lang = params.get("lang") ?? undefined;
-  if (params.get("queue") === "1") return { queue: true, lang };
-  // A treatment page file of a collection folder opens in its collection's list.
-  const place = file ? collectionPlace(file) : undefined;
-  const history = params.get("view") === "history" || undefined;
-  if (place?.slug) return { file: place.collection, treatment: place.slug, lang, history };
-  const pointer = params.get("pointer") ?? undefined;
-  return { file, part: params.get("part") ?? undefined, treatment, lang, history, pointer };
-}
-
-function placeHash(place: Place): string {
-  const params = new URLSearchParams();
-  if (place.file) params.set("file", place.file);
-  if (place.part) params.set("part", place.part);
-  if (place.treatment) params.set("treatment", place.treatment);
-  if (place.lang) params.set("lang", place.lang);
-  if (place.queue) params.set("queue", "1");
-  if (place.history) params.set("view", "history");
-  return `#${params.toString()}`;
-}
-
+/** The whole editor: header, file list and the view of the place in the address. */
 export function EditorApp() {
   const [listed, setFiles] = useState<ConfigFileInfo[]>([]);
   const files = useMemo(() => distinctLabels(listed), [listed]);
@@ -243,50 +204,14 @@ export function EditorApp() {
             {hosted ? <ChangeSetBar onChange={onChangeSet} refreshKey={changesKey} /> : null}
           </header>
           {filesOpen ? (
-            <nav className="editor__files" aria-label="Config files">
-              {loadError ? <p className="notice notice--error">{loadError}</p> : null}
-              {language ? (
-                <a
-                  className={`files__queue${place.queue ? " is-current" : ""}`}
-                  href={placeHash({ queue: true, lang: language.code })}
-                  aria-current={place.queue ? "page" : undefined}
-                >
-                  What to translate into {language.englishName}
-                </a>
-              ) : null}
-              {groupOrder.map((group) => {
-                const inGroup = files.filter((f) => f.group === group);
-                if (inGroup.length === 0) return null;
-                return (
-                  <section key={group} className="files__group">
-                    <h2 className="files__heading">{group}</h2>
-                    <ul className="files__list">
-                      {inGroup.map((file) => (
-                        <li key={file.path}>
-                          <a
-                            href={placeHash({ file: file.path, lang: language?.code })}
-                            className={`files__link${file.path === place.file ? " is-current" : ""}`}
-                            aria-current={file.path === place.file ? "page" : undefined}
-                          >
-                            <span className="files__label">{file.label}</span>
-                            {file.detail ? (
-                              <span className={`files__detail${file.broken ? " files__detail--broken" : ""}`}>
-                                {file.detail}
-                              </span>
-                            ) : null}
-                            {language && untranslated[file.path]?.[language.code] ? (
-                              <span className="files__untranslated">
-                                {untranslated[file.path][language.code].toLocaleString("en")} untranslated
-                              </span>
-                            ) : null}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                );
-              })}
-            </nav>
+            <FileList
+              files={files}
+              current={place.file}
+              queue={place.queue}
+              language={language}
+              untranslated={untranslated}
+              loadError={loadError}
+            />
           ) : null}
           <main className="editor__main" key={changeSet ?? "published"}>
             {hosted && place.file && !place.changes ? (
@@ -359,19 +284,3 @@ export function EditorApp() {
 const wideScreen = 1440;
 
 const leaveQuestion = "You have changes that are not saved. Leave this file and lose them?";
-
-function Welcome() {
-  return (
-    <div className="welcome">
-      <h2>Choose what to edit</h2>
-      <p>
-        Pick a file on the left: the menu is <strong>Navigation</strong>, the footer is <strong>Footer</strong>, pages
-        are listed by their address, and treatment pages are under <strong>Treatments</strong>.
-      </p>
-      <p>
-        Each field says what it is for. The preview beside the form shows the page as the site will show it, as you
-        type. <strong>Save</strong> checks the whole site first and refuses a change that would break it.
-      </p>
-    </div>
-  );
-}
