@@ -9,24 +9,13 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useR
 import type { Problem } from "../../validation/browser";
 import type { ConfigFileInfo } from "../shared/config-files";
 import { jsonEqual, toJson } from "../shared/json-format";
-import {
-  duplicateItem,
-  insertItem,
-  listParts,
-  locate,
-  moveItem,
-  type Part,
-  partValue,
-  removeItem,
-  type Split,
-  splitOf,
-  withPart,
-} from "../shared/parts";
+import { listParts, locate, type Part, partValue, type Split, splitOf, withPart } from "../shared/parts";
 import { type DocSource, fileSource } from "./api-client";
 import { PartForm } from "./PartForm";
 import { PartList } from "./PartList";
 import { PreviewPane } from "./PreviewPane";
 import { ProblemPanel } from "./ProblemPanel";
+import { itemActions, parsePart } from "./part-actions";
 import {
   countsByPart,
   fieldId,
@@ -38,6 +27,7 @@ import {
   stillStanding,
 } from "./problems";
 import { SaveBar, type Status } from "./SaveBar";
+import { type OpenedNow, useChangedOnDisk, useSaveShortcut } from "./window-events";
 
 type Data = Record<string, unknown>;
 
@@ -67,12 +57,7 @@ interface FileEditorProps {
   pointer?: string;
 }
 
-function parsePart(raw: string | undefined, split: Split | undefined, count: number): Part {
-  if (!split) return { kind: "whole" };
-  if (raw && /^\d+$/.test(raw) && Number(raw) < count) return { kind: "item", index: Number(raw) };
-  return { kind: "settings" };
-}
-
+/** One open config file: parts, form, problems, preview and saving (see the file's comment). */
 export function FileEditor({
   path,
   part: partParam,
@@ -123,21 +108,17 @@ export function FileEditor({
 
   // Someone may change the file while the editor is open (a pull, another tab): look when the
   // window regains focus, reload quietly if nothing here is unsaved, and warn before a save otherwise.
-  const latest = useRef({ opened, dirty });
+  const latest = useRef<OpenedNow>({ opened, dirty });
   latest.current = { opened, dirty };
-  useEffect(() => {
-    const onFocus = async () => {
-      const now = latest.current.opened;
-      if (!now) return;
-      const file = await source.read().catch(() => undefined);
-      if (!file || file.hash === now.hash) return;
-      if (!latest.current.dirty)
+  const changedOnDisk = useCallback(
+    (changed: string, unsaved: boolean) => {
+      if (!unsaved)
         open({ kind: "saved", message: "This file changed on disk; the editor now shows the new version." });
-      else setStatus({ kind: "conflict", message: conflictMessage(now.info.path) });
-    };
-    window.addEventListener("focus", onFocus);
-    return () => window.removeEventListener("focus", onFocus);
-  }, [source, open]);
+      else setStatus({ kind: "conflict", message: conflictMessage(changed) });
+    },
+    [open],
+  );
+  useChangedOnDisk(source, latest, changedOnDisk);
 
   const split = opened?.split;
   const parts = useMemo(() => (opened && doc ? listParts(opened.info, split, doc) : []), [opened, split, doc]);
@@ -216,16 +197,7 @@ export function FileEditor({
     }
   }, [opened, doc, path, source]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        save();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [save]);
+  useSaveShortcut(save);
 
   const goTo = useCallback(
     (pointer: string) => {
@@ -257,23 +229,7 @@ export function FileEditor({
     setGeneration((g) => g + 1);
     choose(show);
   };
-  const items = split
-    ? {
-        move: (index: number, by: number) =>
-          restructure(moveItem(doc, split, index, by), { kind: "item", index: index + by }),
-        duplicate: (index: number) => {
-          const copy = duplicateItem(doc, split, index);
-          restructure(copy.doc, { kind: "item", index: copy.index });
-        },
-        remove: (index: number) =>
-          restructure(
-            removeItem(doc, split, index),
-            itemCount > 1 ? { kind: "item", index: Math.max(0, index - 1) } : { kind: "settings" },
-          ),
-        add: (item: unknown) =>
-          restructure(insertItem(doc, split, itemCount, item), { kind: "item", index: itemCount }),
-      }
-    : undefined;
+  const items = split ? itemActions(doc, split, itemCount, restructure) : undefined;
 
   return (
     <div className={`file-editor${split ? " file-editor--split" : ""}`}>
