@@ -9,23 +9,18 @@
  * one after another, so two tabs cannot interleave. Each write is reported to `written`, which a
  * hosted editor turns into a commit authored by the person who saved.
  */
-import { rm } from "node:fs/promises";
 import path from "node:path";
-import { findSyntaxMistake } from "../../validation";
 import type {
   CheckRequest,
   CheckResponse,
   ConflictResponse,
   FileListResponse,
   FileResponse,
-  RawFileResponse,
-  RawSaveRequest,
   RefusedResponse,
   SaveRequest,
   SaveResponse,
 } from "../shared/api";
 import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
-import { describeFile } from "../shared/config-files";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
 import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
@@ -34,6 +29,7 @@ import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
 import { type CommitAnswers, KeptAnswers } from "./kept-answers";
+import { moveTreatment } from "./other-saves";
 import { TranslationQueue } from "./translation-queue";
 import { stampTranslation } from "./translation-save";
 import {
@@ -245,51 +241,6 @@ export class SiteApi {
     return { errors: result.errors, warnings: result.warnings };
   }
 
-  /** A file's text as it is, for mending a file that is not valid JSON (its mistake, when it has one). */
-  async rawFile(file: string): Promise<RawFileResponse> {
-    const { text, hash } = await this.store.readText(file);
-    return { path: file, text, hash, mistake: findSyntaxMistake(text) };
-  }
-
-  /**
-   * Saves a file's text as typed: it must be valid JSON naming one of the site's schemas, and it
-   * then passes the same checks as any save (a broken file's mending is refused like any mistake).
-   */
-  saveRaw(body: RawSaveRequest, written?: OnWritten): Promise<SaveAnswer> {
-    return this.serialised(String(body?.path), async () => {
-      if (!body || typeof body.path !== "string" || typeof body.text !== "string")
-        throw new HttpError(400, "The request names no file ('path') or no text ('text').");
-      const stored = await this.store.readText(body.path);
-      if (stored.hash !== body.baseHash)
-        return [
-          409,
-          {
-            message: `${body.path} was changed after you opened it. Nothing was saved. Reload it, then make your change again.`,
-            hash: stored.hash,
-          },
-        ];
-      if (body.text === stored.text) return [200, { text: stored.text, hash: stored.hash, warnings: [] }];
-      const mistake = findSyntaxMistake(body.text);
-      if (mistake)
-        throw new HttpError(400, `Not saved: line ${mistake.line}, column ${mistake.column}: ${mistake.message}`);
-      if (!describeFile(body.path, JSON.parse(body.text)))
-        throw new HttpError(
-          400,
-          `Not saved: the text has no "$schema" naming one of schemas/ (as the file's first line, such as "$schema": "../schemas/page.schema.json").`,
-        );
-      const text = isTranslation(this.store, body.path)
-        ? printJson(await stampTranslation(this.store, body.path, stored.text, JSON.parse(body.text)), body.text)
-        : body.text;
-      const result = await this.check(stored.absolute, text);
-      if (result.errors.length > 0) return refused(result);
-      await writeFileAtomic(stored.absolute, text, { flush: this.options.flushWrites });
-      await result.adopt?.();
-      this.wrote(stored.absolute);
-      await written?.([{ path: body.path, before: undefined, after: text }]);
-      return [200, { text, hash: hashText(text), warnings: result.warnings }];
-    });
-  }
-
   /** Saves a whole file (or a folder's treatment page file, renamed after a new slug). */
   save(body: SaveRequest, written?: OnWritten): Promise<SaveAnswer> {
     return this.serialised(String(body?.path), () => this.saveNow(body, written));
@@ -298,7 +249,7 @@ export class SiteApi {
   private async saveNow(body: SaveRequest, written?: OnWritten): Promise<SaveAnswer> {
     const { stored, text } = await this.candidate(body);
     const target = this.destination(stored, body.data);
-    if (target !== stored.info.path) return this.move(body, stored, text, target, written);
+    if (target !== stored.info.path) return moveTreatment(this, body, stored, text, target, written);
     if (typeof body.baseHash !== "string")
       throw new HttpError(400, "The request has no 'baseHash' of the file as opened.");
     const conflict = (hash: string): [number, ConflictResponse] => [
@@ -333,52 +284,5 @@ export class SiteApi {
     this.wrote(stored.absolute);
     await written?.([{ path: stored.info.path, before: stored.text, after: text }]);
     return [200, { text, hash: hashText(text), warnings: result.warnings }];
-  }
-
-  /** A treatment page file saved under its new slug: the new file written, then the old one removed. */
-  private async move(
-    body: SaveRequest,
-    stored: StoredFile,
-    text: string,
-    target: string,
-    written?: OnWritten,
-  ): Promise<SaveAnswer> {
-    if (stored.hash !== body.baseHash)
-      return [
-        409,
-        {
-          message: `${stored.info.path} was changed on disk after you opened it. Nothing was saved. Reload it, then make your change again.`,
-          hash: stored.hash,
-        },
-      ];
-    const absolute = this.store.resolve(target) as string;
-    if (
-      await this.store.read(target).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      const slug = path.basename(target, ".json");
-      return [
-        400,
-        {
-          message: `Not saved: another treatment page already has the slug '${slug}'. Choose another one.`,
-          errors: [],
-          warnings: [],
-        },
-      ];
-    }
-    const result = await this.check(absolute, text, stored.absolute);
-    if (result.errors.length > 0) return refused(result);
-    await writeFileAtomic(absolute, text, { flush: this.options.flushWrites });
-    await rm(stored.absolute);
-    await result.adopt?.();
-    this.wrote(absolute);
-    this.wrote(stored.absolute);
-    await written?.([
-      { path: target, before: undefined, after: text },
-      { path: stored.info.path, before: stored.text, after: undefined },
-    ]);
-    return [200, { text, hash: hashText(text), warnings: result.warnings, path: target }];
   }
 }

@@ -27,6 +27,7 @@ import { apiPaths } from "../../shared/api";
 import { HttpError } from "../http-error";
 import { type PictureLimits, PictureRefused, pictureLimits, tooLarge } from "../images/picture";
 import { storePicture } from "../images/store";
+import { rawFile, saveRaw } from "../other-saves";
 import type { OnWritten, SiteApi } from "../site-api";
 import { checkEntry, duplicateEntry, openEntry, saveEntry, searchCollection } from "../site-entries";
 import { markReviewed, translationState } from "../translation-review";
@@ -97,13 +98,13 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
   });
 
   app.get<{ Querystring: Query }>(apiPaths.raw, async (request) =>
-    (await site(request)).rawFile(request.query.path ?? ""),
+    rawFile(await site(request), request.query.path ?? ""),
   );
 
   app.put<{ Body: RawSaveRequest }>(apiPaths.raw, async (request, reply) => {
     const on = await site(request);
     mayWrite(request, request.body?.path);
-    const [status, answer] = await on.saveRaw(request.body, written(request, on));
+    const [status, answer] = await saveRaw(on, request.body, written(request, on));
     return reply.code(status).send(answer);
   });
 
