@@ -2,7 +2,7 @@
  * The build's check of the config: the validator over site-config/, each file unchanged since the
  * last check keeping its first-pass results. Those results are kept in a file of their own
  * (validation.v8, beside the build's state), read and written by the check alone: at 10,000
- * treatments they are most of what the build keeps (40 MB), and the rest of the build never needs
+ * treatments they are most of what the build keeps (27 MB), and the rest of the build never needs
  * them.
  *
  * An incremental build runs the check in a worker thread started from the build's own bundle
