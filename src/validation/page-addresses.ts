@@ -219,24 +219,21 @@ export function addressPass(
     });
   }
 
+  const pageFields = [
+    ["browser title", "title", "/meta/title"],
+    ["meta description", "description", "/meta/description"],
+  ] as const;
   model.pages.forEach((page, position) => {
-    const title = page.meta?.title;
-    const description = page.meta?.description;
-    const name = page.route;
-    slots.push({
-      field: "browser title",
-      value: fixed(title) ? title : undefined,
-      place: { file: page.file, pointer: "/meta/title" },
-      name,
-      from: { page: position, key: "title" },
-    });
-    slots.push({
-      field: "meta description",
-      value: fixed(description) ? description : undefined,
-      place: { file: page.file, pointer: "/meta/description" },
-      name,
-      from: { page: position, key: "description" },
-    });
+    for (const [field, key, pointer] of pageFields) {
+      const value = page.meta?.[key];
+      slots.push({
+        field,
+        value: fixed(value) ? value : undefined,
+        place: { file: page.file, pointer },
+        name: page.route,
+        from: { page: position, key },
+      });
+    }
   });
   return { slots, found, reported };
 }
