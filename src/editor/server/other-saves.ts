@@ -11,14 +11,27 @@ import type { RawFileResponse, RawSaveRequest, SaveRequest } from "../shared/api
 import { describeFile } from "../shared/config-files";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
-import { hashText, type StoredFile } from "./config-store";
+import type { Checker } from "./check";
+import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
-import { type OnWritten, refused, type SaveAnswer, type SiteApi } from "./site-api";
+import { type OnWritten, refused, type SaveAnswer } from "./save-answer";
 import { stampTranslation } from "./translation-save";
 import { isTranslation } from "./translations";
 
+/**
+ * What these saves need of the site's API (site-api.ts's SiteApi, which calls them for a
+ * treatment moved to a new slug): named here so this file does not import it back.
+ */
+export interface SavingSite {
+  readonly store: ConfigStore;
+  readonly check: Checker;
+  readonly options: { flushWrites?: boolean };
+  serialised<T>(file: string, task: () => Promise<T>): Promise<T>;
+  wrote(absolute: string): void;
+}
+
 /** A file's text as it is, for mending a file that is not valid JSON (its mistake, when it has one). */
-export async function rawFile(site: SiteApi, file: string): Promise<RawFileResponse> {
+export async function rawFile(site: SavingSite, file: string): Promise<RawFileResponse> {
   const { text, hash } = await site.store.readText(file);
   return { path: file, text, hash, mistake: findSyntaxMistake(text) };
 }
@@ -27,7 +40,7 @@ export async function rawFile(site: SiteApi, file: string): Promise<RawFileRespo
  * Saves a file's text as typed: it must be valid JSON naming one of the site's schemas, and it
  * then passes the same checks as any save (a broken file's mending is refused like any mistake).
  */
-export function saveRaw(site: SiteApi, body: RawSaveRequest, written?: OnWritten): Promise<SaveAnswer> {
+export function saveRaw(site: SavingSite, body: RawSaveRequest, written?: OnWritten): Promise<SaveAnswer> {
   return site.serialised(String(body?.path), async () => {
     if (!body || typeof body.path !== "string" || typeof body.text !== "string")
       throw new HttpError(400, "The request names no file ('path') or no text ('text').");
@@ -64,7 +77,7 @@ export function saveRaw(site: SiteApi, body: RawSaveRequest, written?: OnWritten
 
 /** A treatment page file saved under its new slug: the new file written, then the old one removed. */
 export async function moveTreatment(
-  site: SiteApi,
+  site: SavingSite,
   body: SaveRequest,
   stored: StoredFile,
   text: string,

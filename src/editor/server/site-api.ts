@@ -16,20 +16,19 @@ import type {
   ConflictResponse,
   FileListResponse,
   FileResponse,
-  RefusedResponse,
   SaveRequest,
-  SaveResponse,
 } from "../shared/api";
 import { collectionPlace, treatmentFilePath } from "../shared/collection-paths";
 import { printJson } from "../shared/json-format";
 import { writeFileAtomic } from "./atomic-write";
-import { type Checker, type CheckResult, type CheckSetup, candidateChecker } from "./check";
+import { type Checker, type CheckSetup, candidateChecker } from "./check";
 import { siteChoices } from "./choices";
 import { CollectionIndex, type SharedFolders } from "./collections";
 import { type ConfigStore, hashText, type StoredFile } from "./config-store";
 import { HttpError } from "./http-error";
 import { type CommitAnswers, KeptAnswers } from "./kept-answers";
 import { moveTreatment } from "./other-saves";
+import { type OnWritten, refused, type SaveAnswer } from "./save-answer";
 import { TranslationQueue } from "./translation-queue";
 import { stampTranslation } from "./translation-save";
 import {
@@ -41,20 +40,8 @@ import {
   untranslatedCounts,
 } from "./translations";
 
-/** A file the editor wrote or removed: its editor path and its text before and after. */
-export interface Written {
-  path: string;
-  before: string | undefined;
-  after: string | undefined;
-  /** What a commit says of a file that is not config (an uploaded picture), in place of the diff's words. */
-  words?: string;
-}
-
-/** Told of what one request wrote, before the answer goes out (a hosted editor commits it). */
-export type OnWritten = (files: Written[]) => Promise<void>;
-
-export type Answer<T> = [number, T];
-export type SaveAnswer = Answer<SaveResponse | RefusedResponse | ConflictResponse>;
+export type { Answer, OnWritten, SaveAnswer, Written } from "./save-answer";
+export { refused } from "./save-answer";
 
 export interface SiteApiOptions {
   store: ConfigStore;
@@ -87,18 +74,6 @@ export interface SiteApiOptions {
    * each change set, on the server's thread, held up everyone's requests for as long.
    */
   warm?: boolean;
-}
-
-export function refused(result: CheckResult): [number, RefusedResponse] {
-  const count = result.errors.length;
-  return [
-    400,
-    {
-      message: `Not saved: ${count === 1 ? "1 problem needs" : `${count} problems need`} fixing first.`,
-      errors: result.errors,
-      warnings: result.warnings,
-    },
-  ];
 }
 
 export class SiteApi {
