@@ -58,33 +58,4 @@ describe("a page's first paint", () => {
     expect(sheets).toEqual([]);
   });
 
-  it("leaves the footer unlaid until it nears the screen, and brings back on back a reader who left from it", async () => {
-    const { page, errors } = await harness.newPage({ width: 412, height: 823 });
-    await page.addInitScript(() => {
-      const states: string[] = [];
-      (window as unknown as { footerStates: string[] }).footerStates = states;
-      document.addEventListener(
-        "contentvisibilityautostatechange",
-        (e) => {
-          const event = e as Event & { skipped: boolean };
-          if ((event.target as Element).classList.contains("site-footer"))
-            states.push(event.skipped ? "skipped" : "shown");
-        },
-        true,
-      );
-    });
-    const states = () => page.evaluate(() => (window as unknown as { footerStates: string[] }).footerStates);
-    await page.goto("/te/home", { waitUntil: "networkidle" });
-    expect(await states()).toEqual(["skipped"]);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(states).toEqual(["skipped", "shown"]);
-    const bottom = await page.evaluate(() => window.scrollY);
-    // A DOM click, so the browser does not scroll the link into view first.
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('footer a[href="/te/careers"]')?.click());
-    await page.waitForURL("**/te/careers");
-    await page.goBack();
-    await page.waitForURL("**/te/home");
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(bottom));
-    expect(errors).toEqual([]);
-  });
 });
