@@ -57,5 +57,4 @@ describe("a page's first paint", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(sheets).toEqual([]);
   });
-
 });
