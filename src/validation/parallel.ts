@@ -8,7 +8,8 @@
  * slow worker takes fewer), each worker posts a chunk's results on its port, and this thread reads
  * them with receiveMessageOnPort between its own chunks, then, once no chunk is left to take, waits
  * on the shared counter of chunks done for the last. A worker that fails on a chunk says so, and
- * this thread checks it itself.
+ * this thread checks it itself; one that dies on a chunk says nothing, so the wait has a limit: when
+ * no chunk is done for `stallLimit`, this thread checks every chunk still missing itself.
  *
  * A worker is a module that calls `serveChecks` when it starts as a worker thread: the CLI's
  * bundle (scripts/validate.ts). Node only.
@@ -45,6 +46,14 @@ const chunkLength = 32;
 
 /** At most this many workers: reading and parsing files from one disk gains little past it. */
 const maxWorkers = 3;
+
+/**
+ * How long the last wait goes without any chunk done before this thread checks the missing chunks
+ * itself. A chunk takes tens of milliseconds, even on a busy machine: only a worker that died
+ * mid-chunk (out of memory, killed) leaves a chunk undone this long, and a worker merely slow
+ * costs a chunk checked twice (the first result kept), never a wrong one.
+ */
+const stallLimit = 2_000;
 
 /** Shared counters: the next chunk to take, and how many chunks are done. */
 const next = 0;
@@ -109,9 +118,15 @@ export function checkInParallel(
     threads.push(thread);
     ports.push(port1);
   }
+  // Which chunks have their results here: a chunk checked twice (see stallLimit) keeps its first.
+  const have = new Uint8Array(chunks);
+  let missing = chunks;
   const checkChunk = (chunk: number) => {
+    if (have[chunk]) return;
     const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
     for (let i = chunk * chunkLength; i < end; i++) results[i] = checkHere(jobs[i]);
+    have[chunk] = 1;
+    missing--;
   };
   // Workers' results are read between chunks, so reading them is shared out like the rest.
   const readResults = () => {
@@ -119,9 +134,11 @@ export function checkInParallel(
       for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
         const { chunk, results: found } = message.message as ChunkResult;
         if (found === undefined) checkChunk(chunk);
-        else {
+        else if (!have[chunk]) {
           const list = JSON.parse(found) as Checked[];
           for (let i = 0; i < list.length; i++) results[chunk * chunkLength + i] = list[i];
+          have[chunk] = 1;
+          missing--;
         }
       }
   };
@@ -131,9 +148,15 @@ export function checkInParallel(
     readResults();
   }
   // Every chunk is taken; wait for the workers' last ones.
-  for (let finished = Atomics.load(counters, done); finished < chunks; finished = Atomics.load(counters, done))
-    Atomics.wait(counters, done, finished);
-  readResults();
+  while (missing > 0) {
+    const finished = Atomics.load(counters, done);
+    const woke = finished < chunks ? Atomics.wait(counters, done, finished, stallLimit) : "ok";
+    readResults();
+    // No chunk done for stallLimit (a worker died mid-chunk), or every chunk done and one still
+    // missing (not expected: a worker posts before it counts): this thread checks what is missing.
+    const stalled = woke === "timed-out" && Atomics.load(counters, done) === finished;
+    if (missing > 0 && (stalled || finished >= chunks)) for (let chunk = 0; chunk < chunks; chunk++) checkChunk(chunk);
+  }
   for (const port of ports) port.close();
   for (const thread of threads) void thread.terminate();
   return results;

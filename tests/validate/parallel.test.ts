@@ -4,7 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,5 +76,50 @@ describe("the first pass shared with worker threads", () => {
     const alone = jobs.map((job) => checker.check(job));
     expect(shared).toEqual(alone);
     expect(alone.filter((r) => r.problems.some((p) => p.name === "WrongType"))).toHaveLength(11);
+  });
+});
+
+describe("a worker that dies on a chunk", () => {
+  it("leaves its chunk to this thread, and the run still ends with every file checked", () => {
+    // A worker script that takes a chunk from the shared counter, says so in a file, and dies
+    // without a word: what an out-of-memory kill of a real worker looks like from this thread.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "dying-worker-"));
+    const script = path.join(dir, "dying.mjs");
+    const taken = path.join(dir, "taken");
+    writeFileSync(
+      script,
+      `import { workerData } from "node:worker_threads";
+import { writeFileSync } from "node:fs";
+const counters = new Int32Array(workerData.validationChecks.counters);
+Atomics.add(counters, 0, 1);
+writeFileSync(${JSON.stringify(taken)}, "");
+process.exit(1);
+`,
+    );
+    const jobs: Job[] = Array.from({ length: parallelFrom + 50 }, (_, i) => ({
+      file: `file-${i}.json`,
+      validate: true,
+    }));
+    // This thread's first check waits until a worker has taken a chunk (a minute at most).
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    let first = true;
+    const checkHere = (job: Job): Checked => {
+      for (let waited = 0; first && !existsSync(taken) && waited < 60_000; waited += 10) Atomics.wait(pause, 0, 0, 10);
+      first = false;
+      return { file: job.file, validate: job.validate, problems: [], refs: [], skip: [] };
+    };
+    try {
+      const results = checkInParallel(
+        jobs,
+        { script: pathToFileURL(script), projectRoot: repoRoot },
+        {} as never,
+        [],
+        checkHere,
+      );
+      expect(existsSync(taken)).toBe(true);
+      expect(results?.map((r) => r.file)).toEqual(jobs.map((job) => job.file));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
