@@ -3,7 +3,7 @@
  * and stays there (pending) until the CRM took it (delivered) or rejected it for good (dead).
  *
  * Durability. The file is in WAL mode. New leads are written by a worker thread
- * (outbox-writer.cjs) whose connection runs synchronous=FULL: each commit is fsync'ed to the WAL
+ * (outbox-writer.cjs, through outbox-group-writer.ts) whose connection runs synchronous=FULL: each commit is fsync'ed to the WAL
  * before the answer, so an accepted lead survives a power cut, not just a crash of the process.
  * Commits are grouped: the leads that arrive while one group is being synced are written together
  * in the next transaction, so a burst costs one fsync per group, and the fsync happens off the
@@ -12,11 +12,9 @@
  * only a "delivered" mark, which makes the lead be sent again (at least once), never lost.
  */
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { Lead } from "../shared/leads/lead";
+import { GroupWriter } from "./outbox-group-writer";
 import * as privacy from "./outbox-privacy";
 import { migrate } from "./outbox-schema";
 import { type RawRow, toRow } from "./raw-rows";
@@ -41,30 +39,12 @@ export interface OutboxOptions {
   writer?: "thread" | "inline";
 }
 
-type WriteResult = AcceptResult;
-type WriteGroup = (leads: NewLead[], now: number) => WriteResult[];
-
-const require = createRequire(import.meta.url);
-const writerFile = path.join(import.meta.dirname, "outbox-writer.cjs");
-const { prepareWriter } = require(writerFile) as { prepareWriter: (db: Database.Database) => WriteGroup };
-
-interface Pending {
-  lead: NewLead;
-  resolve: (r: AcceptResult) => void;
-  reject: (e: unknown) => void;
-}
-
 /** The outbox in one SQLite file (":memory:" for a throwaway one, in tests). */
 export class Outbox {
   readonly file: string;
   private readonly db: Database.Database;
   private readonly now: () => number;
-  private readonly inlineWrite: WriteGroup | undefined;
-  private writer: Worker | undefined;
-  private queue: Pending[] = [];
-  private inFlight: Pending[] | undefined;
-  private batchNo = 0;
-  private flushScheduled = false;
+  private readonly writes: GroupWriter;
   private closed = false;
   private readonly statements;
 
@@ -76,7 +56,6 @@ export class Outbox {
     migrate(this.db);
     // Checkpoints write and sync the database file: the writer thread does them, not this one.
     if (!inline) this.db.pragma("wal_autocheckpoint = 0");
-    this.inlineWrite = inline ? prepareWriter(this.db) : undefined;
     const w = this.db;
     this.statements = {
       due: w.prepare<[number, number], RawRow>(
@@ -96,49 +75,7 @@ export class Outbox {
       ),
       pullForward: w.prepare("UPDATE leads SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?"),
     };
-    if (!inline) this.startWriter();
-  }
-
-  private startWriter(): Worker {
-    const worker = new Worker(writerFile, {
-      workerData: { role: "outbox-writer", file: this.file, driver: require.resolve("better-sqlite3") },
-      // The writer is plain CommonJS: no TypeScript loader (or test runner hooks) needed.
-      execArgv: [],
-    });
-    worker.on("message", (message: { type: string; batch?: number; results?: WriteResult[]; error?: string }) => {
-      if (message.type === "written" && message.batch === this.batchNo && this.inFlight && message.results) {
-        const group = this.inFlight;
-        this.inFlight = undefined;
-        group.forEach((item, i) => {
-          item.resolve(message.results![i]);
-        });
-        this.flush();
-      } else if (message.type === "failed" && message.batch === this.batchNo && this.inFlight) {
-        const group = this.inFlight;
-        this.inFlight = undefined;
-        for (const item of group) item.reject(new Error(message.error));
-        this.flush();
-      }
-    });
-    const gone = (reason: unknown) => {
-      if (this.writer !== worker) return;
-      // A writer that died takes its group with it (those requests get an error, not a 202);
-      // the next lead starts a new one.
-      this.writer = undefined;
-      const group = this.inFlight ?? [];
-      this.inFlight = undefined;
-      for (const item of group) item.reject(reason instanceof Error ? reason : new Error(String(reason)));
-      if (this.closed) return;
-      this.flush();
-      // Without leads coming in, a writer is still needed for the checkpoints.
-      setTimeout(() => {
-        if (!this.closed && !this.writer) this.startWriter();
-      }, 1000).unref();
-    };
-    worker.on("error", gone);
-    worker.on("exit", (code) => gone(new Error(`The outbox writer stopped (exit code ${code}).`)));
-    this.writer = worker;
-    return worker;
+    this.writes = new GroupWriter(file, this.now, inline ? this.db : undefined);
   }
 
   /**
@@ -147,42 +84,7 @@ export class Outbox {
    * the key came with other answers.
    */
   accept(lead: NewLead): Promise<AcceptResult> {
-    if (this.closed) return Promise.reject(new Error("The outbox is closed."));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ lead, resolve, reject });
-      // Wait for the rest of this turn of the event loop: leads that arrived together go together.
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => {
-          this.flushScheduled = false;
-          this.flush();
-        });
-      }
-    });
-  }
-
-  private flush(): void {
-    if (this.inFlight || this.queue.length === 0) return;
-    const group = this.queue;
-    this.queue = [];
-    const leads = group.map((item) => item.lead);
-    if (this.inlineWrite) {
-      let results: WriteResult[];
-      try {
-        results = this.inlineWrite(leads, this.now());
-      } catch (error) {
-        for (const item of group) item.reject(error);
-        return;
-      }
-      group.forEach((item, i) => {
-        item.resolve(results[i]);
-      });
-      return;
-    }
-    const writer = this.writer ?? this.startWriter();
-    this.inFlight = group;
-    this.batchNo++;
-    writer.postMessage({ type: "write", batch: this.batchNo, leads, now: this.now() });
+    return this.writes.accept(lead);
   }
 
   /** Pending leads due by `now`, oldest first, leaving out those in `skip` (being delivered). */
@@ -315,22 +217,7 @@ export class Outbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const writer = this.writer;
-    if (writer) {
-      while (this.inFlight || this.queue.length > 0) {
-        this.flush();
-        await new Promise((r) => setTimeout(r, 5));
-        if (!this.writer) break;
-      }
-      this.writer = undefined;
-      await new Promise<void>((resolve) => {
-        writer.once("exit", () => resolve());
-        writer.postMessage({ type: "close" });
-      });
-    } else {
-      this.flush();
-    }
-    for (const item of this.queue.splice(0)) item.reject(new Error("The outbox is closed."));
+    await this.writes.close();
     this.db.close();
   }
 }
