@@ -6,7 +6,7 @@
  * linked ten). The next page opened in the app needs no stylesheet at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness";
+import { axe, type Harness, startHarness } from "./harness";
 
 let harness: Harness;
 
@@ -56,5 +56,52 @@ describe("a page's first paint", () => {
     // The app's own move, not a page load.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(sheets).toEqual([]);
+  });
+
+  it("leaves the footer unlaid until it nears the screen, and brings back on back a reader who left from it", async () => {
+    const { page, errors } = await harness.newPage({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { footerStates: string[] }).footerStates = states;
+      document.addEventListener(
+        "contentvisibilityautostatechange",
+        (e) => {
+          const event = e as Event & { skipped: boolean };
+          if ((event.target as Element).classList.contains("site-footer"))
+            states.push(event.skipped ? "skipped" : "shown");
+        },
+        true,
+      );
+    });
+    const states = () => page.evaluate(() => (window as unknown as { footerStates: string[] }).footerStates);
+    await page.goto("/te/home", { waitUntil: "networkidle" });
+    expect(await states()).toEqual(["skipped"]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(states).toEqual(["skipped", "shown"]);
+    const bottom = await page.evaluate(() => window.scrollY);
+    // A DOM click, so the browser does not scroll the link into view first.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('footer a[href="/te/careers"]')?.click());
+    await page.waitForURL("**/te/careers");
+    await page.goBack();
+    await page.waitForURL("**/te/home");
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(bottom));
+    expect(errors).toEqual([]);
+  });
+
+  it("holds the unlaid footer taller than it is on a phone, so its text is read on its dark ground", async () => {
+    // Lighthouse's accessibility audit (axe) reads the colours of the footer before it is laid
+    // out: text spilling past a held height that was too small was read on the page's white.
+    for (const width of [320, 412]) {
+      for (const route of ["/home", "/te/home", "/hi/home"]) {
+        const { page } = await harness.newPage({ width, height: 823 });
+        await page.goto(route, { waitUntil: "networkidle" });
+        const height = () => page.evaluate(() => document.querySelector("footer")?.getBoundingClientRect().height ?? 0);
+        // Read before axe: laying the footer out to read it makes `auto` keep the real height.
+        const held = await height();
+        expect(await axe(page, "footer"), `${route} at ${width} px`).toEqual([]);
+        await page.locator("footer").scrollIntoViewIfNeeded();
+        await expect.poll(height, { message: `${route} at ${width} px` }).toBeLessThan(held);
+      }
+    }
   });
 });
