@@ -11,8 +11,8 @@ import type { FormPlace, FormSlots } from "../../site";
 const mark = (name: string) => `\u2063prerender-${name}\u2063`;
 const headingMark = mark("form-heading");
 
-/** Each kind of form's HTML so far, with the heading's stand-in. */
-const rendered = new Map<string, string>();
+/** Each kind of form's HTML so far, cut where the heading's stand-in was (joined with each page's heading). */
+const rendered = new Map<string, string[]>();
 
 /** How many forms were rendered, and how many filled in (tests). */
 export const formSlotUse = { rendered: 0, filled: 0 };
@@ -21,7 +21,7 @@ const escapes: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x
 /** A text as React writes it into HTML (react-dom's escapeTextForBrowser). */
 const escapeText = (text: string) => text.replace(/["&'<>]/g, (c) => escapes[c]);
 
-const withHeading = (html: string, heading: string) => html.split(headingMark).join(escapeText(heading));
+const withHeading = (parts: string[], heading: string) => parts.join(escapeText(heading));
 
 interface Placed {
   key: string;
@@ -55,7 +55,7 @@ export function renderFormSlots(): FormSlots & { fill: (html: string) => string 
           const start = out.indexOf(place.start);
           const end = out.indexOf(place.end, start);
           if (start < 0 || end < 0) continue;
-          const form = out.slice(start + place.start.length, end);
+          const form = out.slice(start + place.start.length, end).split(headingMark);
           rendered.set(key, form);
           out = out.slice(0, start) + withHeading(form, heading) + out.slice(end + place.end.length);
           formSlotUse.rendered++;

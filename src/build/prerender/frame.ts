@@ -14,18 +14,29 @@ const frameSlug = "\u2063frame";
 /** The address the shared frame of `route` is rendered at: on the route, linked from nowhere. */
 export const frameAddress = (route: string) => route.replace(/:(slug|page)\b/g, (_, name: string) => frameSlug + name);
 
+/** Each frame cut at its stand-ins, once: text, a parameter's name, text, … (a frame's two replaceAll scans per page were a share of prerendering). */
+const frameCuts = new Map<string, string[]>();
+
 /**
  * The frame for the page at `path` of `route`: the language switcher links to this very page in
  * the other languages, which the frame rendered with stand-ins for the route's parameters.
  */
 export function frameFor(frame: string, route: string, path: string): string {
-  if (!frame.includes(frameSlug)) return frame;
+  let cut = frameCuts.get(frame);
+  if (!cut) {
+    cut = frame.split(new RegExp(`${frameSlug}(slug|page)`));
+    frameCuts.set(frame, cut);
+  }
+  if (cut.length === 1) return frame;
   const values = path.split("/");
-  let filled = frame;
+  const byName = new Map<string, string>();
   route.split("/").forEach((segment, i) => {
     const name = /^:(slug|page)$/.exec(segment)?.[1];
-    if (name && values[i]) filled = filled.replaceAll(frameSlug + name, values[i]);
+    if (name && values[i] && !byName.has(name)) byName.set(name, values[i]);
   });
+  let filled = cut[0];
+  // A stand-in the address has no value for stays as it is.
+  for (let i = 1; i < cut.length; i += 2) filled += (byName.get(cut[i]) ?? frameSlug + cut[i]) + cut[i + 1];
   return filled;
 }
 
