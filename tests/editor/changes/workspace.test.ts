@@ -114,6 +114,48 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
     await ws.remove(id);
   });
 
+  it("makes a save's commit itself as git would make it, and leaves the worktree's index at it", async () => {
+    const id = "made-here";
+    const dir = await ws.create(id, alice, "Made here");
+    const [nav, home, cardiology] = [
+      "navigation.json",
+      "pages/home.json",
+      "collections/cardiology-sub-departments.json",
+    ].map((file) => `site-config/${file}`);
+    await editJson(path.join(dir, home), (doc) => {
+      (doc as { title?: string }).title = "Welcome, ünïcödé";
+    });
+    await rm(path.join(dir, cardiology));
+    const commit = await ws.commit(id, [home, cardiology], "Home: title changed\nCardiology removed", alice);
+    // The branch, the commit's tree and the index as `git add` and `git commit` leave them.
+    await ws.ensure(id);
+    expect(gitIn(dir, "rev-parse", "HEAD")).toBe(commit);
+    expect(gitIn(dir, "status", "--porcelain")).toBe("");
+    expect(gitIn(dir, "write-tree")).toBe(gitIn(dir, "rev-parse", "HEAD^{tree}"));
+    expect(gitIn(dir, "diff", "--name-status", "HEAD~", "HEAD").split("\n")).toEqual([
+      `D\t${cardiology}`,
+      `M\t${home}`,
+    ]);
+    expect(gitIn(dir, "log", "-1", "--format=%an <%ae>|%cn <%ce>|%B", commit)).toBe(
+      "Alice Editor <alice@hospital.example>|Site editor <editor@localhost>|Home: title changed\nCardiology removed",
+    );
+    expect(gitIn(dir, "reflog", "-1", "--format=%H %gs", `changes/${id}`)).toBe(`${commit} commit: a save`);
+    gitIn(ws.repo, "fsck", "--strict", "--no-dangling");
+    // A file added is git's to add (its ignore rules); the next save of the same file is made here again.
+    await editJson(path.join(dir, nav), (doc) => {
+      (doc as unknown as Nav).items[1].label = "Who We Are";
+    });
+    await writeFile(path.join(dir, "site-config/added.json"), "{}\n");
+    const next = await ws.commit(id, [nav, "site-config/added.json"], "Navigation changed, a file added", alice);
+    await ws.ensure(id);
+    expect(gitIn(dir, "rev-parse", "HEAD~")).toBe(commit);
+    expect(gitIn(dir, "diff", "--name-only", commit, next).split("\n")).toEqual(["site-config/added.json", nav]);
+    expect(gitIn(dir, "status", "--porcelain")).toBe("");
+    await ws.idle();
+    expect(gitIn(remote, "rev-parse", `changes/${id}`)).toBe(next);
+    await ws.remove(id);
+  });
+
   it("makes no empty commit when a save changed nothing", async () => {
     const before = gitIn(remote, "rev-parse", "changes/menu-rename");
     expect(await ws.commit("menu-rename", ["site-config/navigation.json"], "Nothing", alice)).toBe(before);

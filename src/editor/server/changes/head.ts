@@ -9,25 +9,31 @@ import { git, gitText } from "./git";
 
 const commitId = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
+/** A worktree's git folder (its own HEAD and index) and the repository's, which its worktrees share. */
+export async function gitDirsOf(dir: string): Promise<{ gitDir: string; commonDir: string }> {
+  let gitDir = path.join(dir, ".git");
+  // A worktree's .git is a file naming its folder in the repository; a clone's is the folder.
+  const pointer = await readFile(gitDir, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "EISDIR") return undefined;
+    throw error;
+  });
+  const named = pointer === undefined ? undefined : /^gitdir: (.+)$/m.exec(pointer)?.[1];
+  if (named) gitDir = path.resolve(dir, named.trim());
+  const commonDir = await readFile(path.join(gitDir, "commondir"), "utf8").then(
+    (text) => path.resolve(gitDir, text.trim()),
+    () => gitDir,
+  );
+  return { gitDir, commonDir };
+}
+
 export async function headCommit(dir: string): Promise<string> {
   try {
-    let gitDir = path.join(dir, ".git");
-    // A worktree's .git is a file naming its folder in the repository; a clone's is the folder.
-    const pointer = await readFile(gitDir, "utf8").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "EISDIR") return undefined;
-      throw error;
-    });
-    const named = pointer === undefined ? undefined : /^gitdir: (.+)$/m.exec(pointer)?.[1];
-    if (named) gitDir = path.resolve(dir, named.trim());
+    const { gitDir, commonDir } = await gitDirsOf(dir);
     const head = (await readFile(path.join(gitDir, "HEAD"), "utf8")).trim();
     if (commitId.test(head)) return head;
     const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
     if (ref) {
-      const common = await readFile(path.join(gitDir, "commondir"), "utf8").then(
-        (text) => path.resolve(gitDir, text.trim()),
-        () => gitDir,
-      );
-      const commit = (await readFile(path.join(common, ref), "utf8").catch(() => "")).trim();
+      const commit = (await readFile(path.join(commonDir, ref), "utf8").catch(() => "")).trim();
       if (commitId.test(commit)) return commit;
     }
   } catch {
