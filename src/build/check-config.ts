@@ -1,9 +1,10 @@
 /**
  * The build's check of the config: the validator over site-config/, each file unchanged since the
  * last check keeping its first-pass results. Those results are kept in a file of their own
- * (validation.v8, beside the build's state), read and written by the check alone: at 10,000
+ * (kept-checks.ts, beside the build's state), read and written by the check alone: at 10,000
  * treatments they are most of what the build keeps (27 MB), and the rest of the build never needs
- * them.
+ * them. With them the check keeps its last report, and a change to a few files is checked over
+ * the files it can affect (check-changes.ts) where it can be.
  *
  * An incremental build runs the check in a worker thread started from the build's own bundle
  * (scripts/build.ts), while its main thread reads the catalog and lists the pages, which change
@@ -11,19 +12,23 @@
  * the main thread's (whose garbage collector would otherwise walk it all build long). The worker
  * posts its report first and writes what it keeps after, while the build goes on.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deserialize, serialize } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { todayIso } from "../shared/clinical-review";
 import {
   type Checked,
   formatHuman,
+  jobsFor,
   keepCompiledValidators,
-  type UnplacedProblem,
+  listJsonFiles,
+  type RunReport,
+  runValidation,
   type ValidationCache,
-  validateSite,
 } from "../validation";
+import { checkChanges, type LastCheck } from "./check-changes";
 import { type FileStamp, InputScanner } from "./inputs";
+import { readKept, writeKept } from "./kept-checks";
+import { keepReport, keptReport } from "./kept-report";
 
 /** What the check needs: plain data, as it is sent to a worker. */
 export interface ConfigCheckInput {
@@ -48,46 +53,22 @@ export interface ConfigCheckResult {
   /** Files validated, and how many of them were read and checked again. */
   files: number;
   checked: number;
-}
-
-/** Bumped whenever the kept results' shape or meaning changes, so older ones are not read. */
-const keptVersion = 1;
-
-/** The check's results kept for the next check. */
-interface KeptChecks {
-  version: number;
-  codeKey: string;
-  /** Every file's size, time and hash when it was checked. */
-  stamps: Record<string, FileStamp>;
   /**
-   * The validator's first-pass results by file, with the stamp of the file they are for. Files
-   * whose HTML fields are the same share one list, which V8 writes once.
+   * The files the change was checked over (the changed files and those it can affect), when the
+   * check went through those alone against the last check's site; undefined after a whole-site check.
    */
-  validation: Record<string, { stamp: string; checked: Checked }>;
-  /** The validator's checks of each translation file against its English file (src/validation/run.ts). */
-  translationChecks: Record<string, UnplacedProblem[]>;
-}
-
-const keptFile = (cache: string) => path.join(cache, "validation.v8");
-
-function readKept(input: ConfigCheckInput): KeptChecks | undefined {
-  if (!input.reuse) return undefined;
-  try {
-    const kept = deserialize(readFileSync(keptFile(input.cache))) as KeptChecks;
-    return kept.version === keptVersion && kept.codeKey === input.codeKey ? kept : undefined;
-  } catch {
-    return undefined;
-  }
+  across?: number;
 }
 
 /** Validates the config; `keep` writes what the next check reuses. */
 export function checkConfig(input: ConfigCheckInput): { result: ConfigCheckResult; keep: () => void } {
   const { root } = input;
-  const before = readKept(input);
+  const read = input.reuse ? readKept(input.cache, input.codeKey) : undefined;
+  const before = read?.checks;
   const scanner = new InputScanner(root, before?.stamps ?? {});
   const siteRoot = path.join(root, "site-config");
-  const validation: KeptChecks["validation"] = {};
-  const translationChecks: KeptChecks["translationChecks"] = {};
+  const validation: LastCheck["validation"] = {};
+  const translationChecks: LastCheck["translationChecks"] = {};
   const keptValidation = before?.validation ?? {};
   const keptTranslations = before?.translationChecks ?? {};
   // Files under the root, as nearly all are, are named relative to it by cutting the root off
@@ -138,17 +119,29 @@ export function checkConfig(input: ConfigCheckInput): { result: ConfigCheckResul
       translationChecks[file] = problems;
     },
   };
-  // The schemas' validators as the last run compiled them, when the schemas are the same.
-  keepCompiledValidators(root);
-  const report = validateSite({
+  const options = {
     siteRoot,
     schemasDir: path.join(root, "schemas"),
     publicDir: path.join(root, "public"),
     shownFrom: root,
-    cache: validationCache,
     // site.json's "production": true makes placeholders and sample entries errors (issue 18).
-    publish: "if-production",
-  });
+    publish: "if-production" as const,
+  };
+  // The schemas' validators as the last run compiled them, when the schemas are the same.
+  keepCompiledValidators(root);
+  const files = listJsonFiles(siteRoot);
+  const today = todayIso();
+  const last = before && keptReport(before.report, before.validation, root);
+  const changes = before && last && checkChanges(options, files, { ...before, report: last }, keyOf, today);
+  let report: RunReport;
+  let translations = translationChecks;
+  if (changes) {
+    report = changes.report;
+    translations = changes.translationChecks;
+    for (const [file, checked] of changes.changed) validationCache.set(file, checked);
+  } else {
+    report = runValidation({ ...options, jobs: jobsFor(files, files), cache: validationCache });
+  }
   for (const [file, entry] of Object.entries(keptValidation)) {
     if (!validation[file] && entry.stamp === keyOf(file)) validation[file] = entry;
   }
@@ -158,19 +151,18 @@ export function checkConfig(input: ConfigCheckInput): { result: ConfigCheckResul
     errors: report.errors,
     files: report.files,
     checked: report.checked,
+    across: changes?.across,
   };
   const keep = () => {
-    const kept: KeptChecks = {
-      version: keptVersion,
+    const checks = {
       codeKey: input.codeKey,
       stamps: scanner.stamps,
       validation,
-      translationChecks,
+      translationChecks: translations,
+      report: keepReport(report, validation, root),
+      today,
     };
-    mkdirSync(input.cache, { recursive: true });
-    const file = keptFile(input.cache);
-    writeFileSync(`${file}.tmp`, serialize(kept));
-    renameSync(`${file}.tmp`, file);
+    writeKept(input.cache, checks, read);
   };
   return { result, keep };
 }

@@ -42,8 +42,9 @@ export function checkInputs({
   for (const [file, stamp] of Object.entries(config.stamps)) scanner.stamps[file] ??= stamp;
   if (config.text) log(config.text);
   if (config.errors > 0) throw new BuildError("The config has errors (above); nothing was built.");
+  const across = config.across === undefined ? "" : `, ${config.across} checked with the change`;
   clock.step(
-    `validate (${config.checked === config.files ? `${config.files} files` : `${config.checked} of ${config.files} files read again`})`,
+    `validate (${config.checked === config.files ? `${config.files} files` : `${config.checked} of ${config.files} files read again${across}`})`,
     since,
   );
 

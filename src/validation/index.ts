@@ -10,6 +10,7 @@ export { keepCompiledValidators } from "./compiled-validators";
 export { findSyntaxMistake, type SyntaxMistake } from "./json-syntax";
 export { jobsFor, listJsonFiles } from "./list-files";
 export type { Problem, Severity, UnplacedProblem } from "./problem";
+export { readText } from "./read-text";
 export { formatHuman, type HumanOptions } from "./report";
 export {
   type Overlay,
@@ -19,5 +20,5 @@ export {
   type ValidationCache,
   validateSite,
 } from "./run";
-export { type SiteDelta, SiteSnapshot, type SnapshotOptions } from "./snapshot";
+export { type FilesDelta, type KeptRun, type SiteDelta, SiteSnapshot, type SnapshotOptions } from "./snapshot";
 export { translationTarget } from "./translations";

@@ -14,6 +14,7 @@ import {
   duplicate,
   type NamePlace,
   type Slot,
+  slotName,
   slotValue,
 } from "./page-addresses";
 import type { UnplacedProblem } from "./problem";
@@ -38,8 +39,16 @@ export class PageAddressIndex {
   }
 
   /**
+   * Whether some page's address is another page's (a slug changed alone, a page path or canonical
+   * address not its own): those problems name the other page as the site was kept.
+   */
+  namesOthers(): boolean {
+    return this.pass.found.size > 0;
+  }
+
+  /**
    * The problems of the pages of `of` (files, absolute) on `model`, the kept model with the files
-   * `changed` differing in their titles and descriptions only; and the other files that share a
+   * `changed` differing in their titles, descriptions and treatments' names only; and the other files that share a
    * value with them (whose problems the change may alter too).
    */
   problems(
@@ -50,7 +59,13 @@ export class PageAddressIndex {
   ): { found: Map<string, UnplacedProblem[]>; sharing: Set<string> } {
     const { slots, reported } = this.pass;
     const moved = new Map<number, string | undefined>();
-    for (const file of changed) for (const i of this.slotsOf.get(file) ?? []) moved.set(i, slotValue(slots[i], model));
+    /** The changed slots as they are now (a treatment's name names its page in another's problem). */
+    const now = new Map<number, Slot>();
+    for (const file of changed)
+      for (const i of this.slotsOf.get(file) ?? []) {
+        moved.set(i, slotValue(slots[i], model));
+        now.set(i, { ...slots[i], name: slotName(slots[i], model) });
+      }
     const valueAt = (i: number) => (moved.has(i) ? moved.get(i) : slots[i].value);
     const found = new Map<string, UnplacedProblem[]>();
     for (const file of of) for (const make of this.pass.found.get(file) ?? []) addTo(found, file, make(namePlace));
@@ -73,7 +88,8 @@ export class PageAddressIndex {
         const [first, ...others] = same;
         for (const j of others) {
           sharing.add(slots[j].place.file);
-          if (of.has(slots[j].place.file)) duplicates.push([j, duplicate(slots[j], value, slots[first], namePlace)]);
+          if (of.has(slots[j].place.file))
+            duplicates.push([j, duplicate(slots[j], value, now.get(first) ?? slots[first], namePlace)]);
         }
       }
     // In the order a whole pass finds them: after each file's address problems, by page.

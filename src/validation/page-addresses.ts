@@ -77,6 +77,12 @@ export function slotValue(slot: Slot, model: SiteModel): string | undefined {
   return value ? value : undefined;
 }
 
+/** The name a slot's page goes by in `model` (a treatment's name; a page's route). */
+export function slotName(slot: Slot, model: SiteModel): string | undefined {
+  const { from } = slot;
+  return "page" in from ? slot.name : model.collections.get(from.dataFile)?.treatments[from.position]?.name;
+}
+
 /**
  * The problems, by file. `schemaError(file, pointer)` says whether a value already has a schema
  * error: a slug that is not a slug gets no address problems on top. With `of`, the values shared

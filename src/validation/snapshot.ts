@@ -2,20 +2,22 @@
  * A site folder validated once and kept: every file's text, first pass and problems. A change to
  * a few of its files is then checked without going through the whole site again: the changed
  * files are checked anew, and so is every file whose problems the change can alter (their
- * translations; pages sharing a title or description with them), all against the site model of
- * the rest as kept. The result is the one a whole-site run on the changed site gives
+ * translations; pages sharing a title or description with them, whose problems name them), all
+ * against the site model of the rest as kept. The result is the one a whole-site run on the changed site gives
  * (tests/validation/snapshot.test.ts); a change that can reach further (a slug, a route, a name
  * other files point at, site.json, placeholders.json, a file added or removed, a reference left
  * missing) is checked by a whole-site run, which reuses the kept first pass of the unchanged files.
  *
  * The editor keeps one per published commit and checks every change set's saves against it
  * (src/editor/server/shared-check.ts): at 10,000 treatments a save then costs a few files, not
- * 10,000.
+ * 10,000. The build makes one of what its last check kept (KeptRun: no texts, nothing run again)
+ * and checks the files changed since (src/build/check-changes.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Checked } from "./check-file";
 import { FileChecker } from "./check-file";
+import { KeptModel } from "./kept-model";
 import { jobsFor, listJsonFiles } from "./list-files";
 import { PageAddressIndex } from "./page-address-index";
 import { readPlaceholders } from "./placeholders";
@@ -30,10 +32,24 @@ import {
   type SiteRunOptions,
   type ValidationCache,
 } from "./run";
-import { addFact, emptyModel, type Fact, routeTable, type SiteModel, type TreatmentFacts } from "./site-model";
+import { type Fact, routeTable } from "./site-model";
 import { translationTarget } from "./translations";
 
 export type SnapshotOptions = Omit<SiteRunOptions, "overlay" | "cache" | "read">;
+
+/**
+ * What a whole-site run left, kept elsewhere (the build keeps it on disk, check-config.ts): a
+ * snapshot made of it runs nothing when it is made, and holds no file's text.
+ */
+export interface KeptRun {
+  /** Every file of the site, in a run's order. */
+  files: string[];
+  /** Each file's first pass. */
+  checked: Map<string, Checked>;
+  /** Each translation file's checks against its English file. */
+  translated: Map<string, UnplacedProblem[]>;
+  report: RunReport;
+}
 
 /** The problems of the site with some files changed. */
 export interface SiteDelta {
@@ -46,12 +62,23 @@ export interface SiteDelta {
   problems: Problem[];
 }
 
+/** A change checked over the files it can affect alone, and what the check found anew. */
+export interface FilesDelta extends SiteDelta {
+  files: ReadonlySet<string>;
+  /** The site's files that get problems from the checks across pages, with the change (RunReport.addressed). */
+  addressed: string[];
+  /** The changed files' first passes. */
+  firstPasses: Map<string, Checked>;
+  /** The checks against their English file of the translations checked again. */
+  translated: Map<string, UnplacedProblem[]>;
+}
+
 export class SiteSnapshot {
   /** The site's problems as it is. */
   readonly report: RunReport;
   private readonly texts = new Map<string, string>();
-  private readonly checked = new Map<string, Checked>();
-  private readonly translated = new Map<string, UnplacedProblem[]>();
+  private readonly checked: Map<string, Checked>;
+  private readonly translated: Map<string, UnplacedProblem[]>;
   private readonly files: string[];
   private readonly byFile = new Map<string, Problem[]>();
   /** Each English file's translation files. */
@@ -59,13 +86,20 @@ export class SiteSnapshot {
   private readonly frozenCache: ValidationCache;
   private readonly special: Set<string>;
   /** The site model as kept, and where each file's treatments and pages are in it. */
-  private readonly model: SiteModel;
-  private readonly positions = new Map<string, { treatments: [string, number][]; pages: number[] }>();
+  private readonly model: KeptModel;
   private readonly routes: Set<string>;
   private addresses: PageAddressIndex | undefined;
+  /** The translation checks a run with changes made (the kept ones stay as they are). */
+  private recorded = new Map<string, UnplacedProblem[]>();
 
-  constructor(private readonly options: SnapshotOptions) {
-    this.files = listJsonFiles(options.siteRoot);
+  /** Validates the whole site, or takes what a whole-site run left (`keptRun`: the texts are then read from disk). */
+  constructor(
+    private readonly options: SnapshotOptions,
+    private readonly keptRun?: KeptRun,
+  ) {
+    this.files = keptRun?.files ?? listJsonFiles(options.siteRoot);
+    this.checked = keptRun?.checked ?? new Map();
+    this.translated = keptRun?.translated ?? new Map();
     const { checked, translated, texts } = this;
     let open = true;
     // Filled by the whole-site run below, then only read: a run with changes must not change it.
@@ -77,18 +111,21 @@ export class SiteSnapshot {
       getTranslation: (file) => translated.get(file),
       setTranslation: (file, problems) => {
         if (open) translated.set(file, problems);
+        else this.recorded.set(file, problems);
       },
     };
-    this.report = runValidation({
-      ...options,
-      jobs: jobsFor(this.files, this.files),
-      cache: this.frozenCache,
-      read: (file) => {
-        const text = readFileSync(file, "utf8");
-        texts.set(file, text);
-        return text;
-      },
-    });
+    this.report =
+      keptRun?.report ??
+      runValidation({
+        ...options,
+        jobs: jobsFor(this.files, this.files),
+        cache: this.frozenCache,
+        read: (file) => {
+          const text = readFileSync(file, "utf8");
+          texts.set(file, text);
+          return text;
+        },
+      });
     open = false;
     for (const p of this.report.problems) {
       const list = this.byFile.get(p.file) ?? [];
@@ -101,28 +138,8 @@ export class SiteSnapshot {
     }
     // What every file's checks read: a change to these is checked with the whole site.
     this.special = new Set(["site.json", "placeholders.json"].map((f) => path.join(options.siteRoot, f)));
-    // The model the run made, made again from its first passes in its order (the run keeps none).
-    this.model = emptyModel();
-    for (const file of this.files) {
-      const fact = checked.get(file)?.fact;
-      if (fact) addFact(this.model, fact);
-    }
-    const at = (file: string) => {
-      let known = this.positions.get(file);
-      if (!known) {
-        known = { treatments: [], pages: [] };
-        this.positions.set(file, known);
-      }
-      return known;
-    };
-    for (const [dataFile, { treatments }] of this.model.collections)
-      treatments.forEach((t, position) => {
-        at(t.file).treatments.push([dataFile, position]);
-      });
-    this.model.pages.forEach((page, position) => {
-      at(page.file).pages.push(position);
-    });
-    this.routes = routeTable(this.model);
+    this.model = new KeptModel(this.files, checked);
+    this.routes = routeTable(this.model.model);
   }
 
   /** A file's text as the snapshot holds it. */
@@ -154,20 +171,32 @@ export class SiteSnapshot {
 
   /** The site's problems with `changes` (absolute path -> new text) in place of those files. */
   with(changes: Overlay): SiteDelta {
-    const affected = this.affectedBy(changes);
-    if (affected) {
-      let run = this.run(changes, affected);
-      // A change that makes a page share a title with a page it did not share it with: that page too.
-      const more = run.addressed.filter((f) => !affected.has(f));
-      if (more.length > 0) {
-        for (const f of more) affected.add(f);
-        run = this.run(changes, affected);
-      }
-      if (!run.linked) {
-        const shown = new Set([...affected].map((f) => displayPath(f, this.options.shownFrom)));
-        return { files: shown, problems: run.problems };
-      }
+    return this.withinFiles(changes) ?? this.whole(changes);
+  }
+
+  /**
+   * The site's problems with `changes`, found by checking only the files the change can affect;
+   * undefined when it can reach further (a whole-site run then tells).
+   */
+  withinFiles(changes: Overlay): FilesDelta | undefined {
+    const firstPasses = new Map<string, Checked>();
+    const affected = this.affectedBy(changes, firstPasses);
+    if (!affected) return undefined;
+    this.recorded = new Map();
+    let run = this.run(changes, affected);
+    // A change that makes a page share a title with a page it did not share it with: that page too.
+    const more = run.addressed.filter((f) => !affected.has(f));
+    if (more.length > 0) {
+      for (const f of more) affected.add(f);
+      run = this.run(changes, affected);
     }
+    if (run.linked) return undefined;
+    const shown = new Set([...affected].map((f) => displayPath(f, this.options.shownFrom)));
+    return { files: shown, problems: run.problems, addressed: run.addressed, firstPasses, translated: this.recorded };
+  }
+
+  /** The site's problems with `changes`, by a whole-site run over the kept first pass of the unchanged files. */
+  private whole(changes: Overlay): SiteDelta {
     const files = [...new Set([...this.files, ...changes.keys()])];
     const whole = runValidation({
       ...this.options,
@@ -204,28 +233,15 @@ export class SiteSnapshot {
 
   /** The rest of the site for a run over the files a change can affect (run.ts). */
   private kept(changes: Overlay): KeptSite {
-    const { checked, positions } = this;
-    const schemaError = (file: string, pointer: string) => checked.get(file)?.skip.includes(pointer) === true;
-    this.addresses ??= new PageAddressIndex(this.model, schemaError);
-    const addresses = this.addresses;
+    const { checked, model } = this;
+    const addresses = this.addressIndex();
     return {
       files: this.files,
       checked: (file) => checked.get(file),
       routes: this.routes,
-      model: (fresh) => this.modelWith(fresh.filter((r) => changes.has(r.file))),
-      pageAddresses: (model, of, namePlace) => addresses.problems(model, new Set(changes.keys()), of, namePlace),
-      only: (model, of) => {
-        const collections = new Map<string, { treatments: TreatmentFacts[] }>();
-        for (const file of of)
-          for (const [dataFile, position] of positions.get(file)?.treatments ?? []) {
-            const t = model.collections.get(dataFile)?.treatments[position];
-            if (!t) continue;
-            const list = collections.get(dataFile) ?? { treatments: [] };
-            list.treatments.push(t);
-            collections.set(dataFile, list);
-          }
-        return { ...model, collections };
-      },
+      model: (fresh) => model.with(fresh.filter((r) => changes.has(r.file))),
+      pageAddresses: (changed, of, namePlace) => addresses.problems(changed, new Set(changes.keys()), of, namePlace),
+      only: (changed, of) => model.only(changed, of),
       all: (fresh) => {
         const mine = new Map(fresh.map((r) => [r.file, r]));
         return this.files.flatMap((file) => {
@@ -236,41 +252,23 @@ export class SiteSnapshot {
     };
   }
 
-  /** The kept model with the facts of `changed` (first passes of changed files) in place of theirs. */
-  private modelWith(changed: readonly Checked[]): SiteModel {
-    const model = { ...this.model };
-    for (const result of changed) {
-      const { fact, file } = result;
-      const at = this.positions.get(file);
-      if (!at || !fact) continue;
-      const treatments =
-        fact.kind === "collection" ? fact.treatments : fact.kind === "collection-item" ? [fact.treatment] : [];
-      at.treatments.forEach(([dataFile, position], i) => {
-        if (model.collections === this.model.collections) model.collections = new Map(model.collections);
-        const known = model.collections.get(dataFile);
-        if (!known || !treatments[i]) return;
-        const list =
-          this.model.collections.get(dataFile)?.treatments === known.treatments
-            ? [...known.treatments]
-            : known.treatments;
-        list[position] = treatments[i];
-        model.collections.set(dataFile, { treatments: list });
-      });
-      if (fact.kind === "page" && at.pages.length > 0) {
-        if (model.pages === this.model.pages) model.pages = [...model.pages];
-        for (const position of at.pages) model.pages[position] = fact.page;
-      }
-    }
-    return model;
+  /** The checks across pages of the site as kept, made when a change first needs them. */
+  private addressIndex(): PageAddressIndex {
+    const { checked } = this;
+    const schemaError = (file: string, pointer: string) => checked.get(file)?.skip.includes(pointer) === true;
+    this.addresses ??= new PageAddressIndex(this.model.model, schemaError);
+    return this.addresses;
   }
 
   /**
    * The files whose problems a change can alter, when it can reach no further than them; undefined
    * when it can (the whole site is then checked). A changed file reaches further when what it
    * tells the rest of the site changes (its slugs, routes, names, schema, texts to translate...),
-   * but for titles and descriptions, which only pages sharing them feel (page-addresses.ts).
+   * but for titles and descriptions, which only pages sharing them feel (page-addresses.ts), and
+   * treatments' names, which only those pages' problems name (when no page's address problem
+   * names another page).
    */
-  private affectedBy(changes: Overlay): Set<string> | undefined {
+  private affectedBy(changes: Overlay, firstPasses: Map<string, Checked>): Set<string> | undefined {
     // A folded problem, or a folder without its settings (told on its first treatment page file
     // only): which file tells of them depends on files the change does not touch.
     if (this.report.linked || this.report.problems.some((p) => p.name === "MissingCollectionSettings"))
@@ -280,10 +278,14 @@ export class SiteSnapshot {
     const checker = new FileChecker(this.options, (file) => changes.get(file) ?? this.read(file), { placeholders });
     for (const [file, text] of changes) {
       const before = this.checked.get(file);
-      if (!before || this.special.has(file) || this.texts.get(file) === undefined) return undefined;
-      if (text === this.texts.get(file)) continue;
+      const old = this.texts.get(file);
+      // A kept run's snapshot holds no texts: a change given to it is taken as a change.
+      if (!before || this.special.has(file) || (old === undefined && !this.keptRun)) return undefined;
+      if (text === old) continue;
       const after = checker.check({ file, validate: true });
+      firstPasses.set(file, after);
       if (reach(before) !== reach(after)) return undefined;
+      if (namesOf(before) !== namesOf(after) && this.addressIndex().namesOthers()) return undefined;
       affected.add(file);
       for (const translation of this.translations.get(file) ?? []) affected.add(translation);
     }
@@ -291,13 +293,18 @@ export class SiteSnapshot {
   }
 }
 
-/** What a file's first pass tells the checks of other files, titles and descriptions aside. */
+/** What a file's first pass tells the checks of other files, titles, descriptions and treatments' names aside. */
 function reach(c: Checked): string {
   return JSON.stringify([c.schema, c.dataFile, c.skip, c.hasTexts, c.draft, c.html, c.fact && withoutOwnWords(c.fact)]);
 }
 
 function withoutOwnWords(fact: Fact): unknown {
-  const bare = <T extends { title?: string; description?: string }>({ title, description, ...rest }: T) => rest;
+  const bare = <T extends { title?: string; description?: string; name?: string }>({
+    title,
+    description,
+    name,
+    ...rest
+  }: T) => rest;
   switch (fact.kind) {
     case "page":
       return { ...fact, page: { ...fact.page, meta: undefined } };
@@ -308,4 +315,11 @@ function withoutOwnWords(fact: Fact): unknown {
     default:
       return fact;
   }
+}
+
+/** The names of the treatments a file's first pass found. */
+function namesOf(c: Checked): string {
+  const { fact } = c;
+  if (fact?.kind === "collection") return JSON.stringify(fact.treatments.map((t) => t.name));
+  return fact?.kind === "collection-item" ? JSON.stringify(fact.treatment.name) : "";
 }
