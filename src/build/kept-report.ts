@@ -28,8 +28,9 @@ const sameWords = (a: UnplacedProblem, b: Problem) =>
 
 /** `report` to keep beside `validation` (the first passes kept with it); `root`: the folder its files are shown from. */
 export function keepReport(report: RunReport, validation: FirstPasses, root: string): KeptReport {
+  const fileOf = absolute(root);
   const problems = report.problems.map((p): KeptProblem => {
-    const from = validation[path.join(root, p.file)]?.checked.problems.findIndex((u) => sameWords(u, p)) ?? -1;
+    const from = validation[fileOf(p.file)]?.checked.problems.findIndex((u) => sameWords(u, p)) ?? -1;
     return from >= 0 ? { from, file: p.file, line: p.line, column: p.column } : p;
   });
   return { ...report, problems };
@@ -37,6 +38,7 @@ export function keepReport(report: RunReport, validation: FirstPasses, root: str
 
 /** The report `keepReport` kept, with the first passes it was kept with; undefined when one is missing. */
 export function keptReport(kept: KeptReport, validation: FirstPasses, root: string): RunReport | undefined {
+  const fileOf = absolute(root);
   const problems: Problem[] = [];
   for (const p of kept.problems) {
     if (!("from" in p)) {
@@ -44,10 +46,19 @@ export function keptReport(kept: KeptReport, validation: FirstPasses, root: stri
       continue;
     }
     const { from, file, line, column } = p;
-    const first = validation[path.join(root, file)]?.checked.problems[from];
+    const first = validation[fileOf(file)]?.checked.problems[from];
     if (!first) return undefined;
     const { pointer, name, message, hint, severity } = first;
     problems.push({ file, line, column, pointer, name, message, hint, severity });
   }
   return { ...kept, problems };
+}
+
+/**
+ * A file as shown ("site-config/pages/home.json", relative to `root`) as the first passes are kept
+ * (absolute): `root` joined once, not for each of 10,000 problems.
+ */
+function absolute(root: string): (shown: string) => string {
+  const prefix = path.resolve(root) + path.sep;
+  return path.sep === "/" ? (shown) => prefix + shown : (shown) => path.join(prefix, shown);
 }

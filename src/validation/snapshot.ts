@@ -132,7 +132,10 @@ export class SiteSnapshot {
       list.push(p);
       this.byFile.set(p.file, list);
     }
+    // Only files under i18n/ are translations (10,000 treatments' paths are not worked out each time).
+    const i18n = path.join(options.siteRoot, "i18n") + path.sep;
     for (const file of this.files) {
+      if (!file.startsWith(i18n)) continue;
       const english = translationTarget(options.siteRoot, file)?.english;
       if (english) this.translations.set(english, [...(this.translations.get(english) ?? []), file]);
     }
