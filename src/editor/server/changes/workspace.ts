@@ -15,8 +15,9 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { pushReplaying, pushSaved } from "./change-set-push";
 import { CommitWriter, commitWithGit, syncIndex } from "./commit-writer";
-import { changedBetween, GitError, git, gitText, textAt } from "./git";
+import { changedBetween, git, gitText, textAt } from "./git";
 import { headCommit, refCommit } from "./head";
 import { KeyedLock } from "./lock";
 import { publishChangeSet } from "./publish";
@@ -64,7 +65,7 @@ export class SiteWorkspace {
   ) {
     this.reviews = new ReviewCache(path.join(dataDir, "work"));
     this.spare = new SpareWorktree(path.join(dataDir, "work"), path.join(dataDir, "changes", ".spare"));
-    this.pushes = new PushQueue((id) => this.pushSaved(id), {
+    this.pushes = new PushQueue((id) => pushSaved(this, id), {
       retryMs: options.pushRetryMs,
       onFailure: options.onPushFailure,
     });
@@ -290,39 +291,8 @@ export class SiteWorkspace {
   }
 
   /** Pushes a change set; when another instance pushed first, replays ours on top of theirs. */
-  async pushChangeSet(id: string, dir: string): Promise<void> {
-    try {
-      await this.push(`changes/${id}`);
-    } catch (error) {
-      if (!(error instanceof GitError)) throw error;
-      await this.fetch();
-      const rebased = await git(dir, ["rebase", "--quiet", this.ref("head", id)], { okCodes: [1] });
-      if (rebased.code !== 0) {
-        await git(dir, ["rebase", "--abort"]);
-        throw new Error(
-          `Change set '${id}' was saved elsewhere at the same time and the two saves changed the same lines; reload it and save again.`,
-        );
-      }
-      await this.push(`changes/${id}`);
-    }
-  }
-
-  /**
-   * The push queue's work for one change set: its branch to the remote, replayed on top of what
-   * another instance pushed first (in the change set's lock, as it moves the worktree).
-   */
-  private async pushSaved(id: string): Promise<void> {
-    const branch = `changes/${id}`;
-    // Removed meanwhile: nothing to push.
-    if (!(await this.exists(`refs/heads/${branch}`))) return;
-    try {
-      await this.push(branch);
-    } catch (error) {
-      if (!(error instanceof GitError)) throw error;
-      await this.locks.run(id, async () => {
-        if (await this.exists(`refs/heads/${branch}`)) await this.pushChangeSet(id, this.dir(id));
-      });
-    }
+  pushChangeSet(id: string, dir: string): Promise<void> {
+    return pushReplaying(this, id, dir);
   }
 
   /** Pushes a local branch to the same name on the remote. */
