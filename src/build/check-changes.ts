@@ -56,7 +56,12 @@ export function checkChanges(
     return undefined;
   const changedFiles = files.filter((file) => validation[file].stamp !== stampOf(file));
   if (changedFiles.length === 0)
-    return { report: last.report, changed: new Map(), translationChecks: last.translationChecks, across: 0 };
+    return {
+      report: { ...last.report, checked: 0 },
+      changed: new Map(),
+      translationChecks: last.translationChecks,
+      across: 0,
+    };
   const checked = new Map<string, Checked>();
   for (const file of files) checked.set(file, validation[file].checked);
   const snapshot = new SiteSnapshot(options, {

@@ -36,6 +36,10 @@ describe("the build's config check after a change", () => {
   };
   check();
 
+  it("with nothing changed, reads and checks no file again", () => {
+    expect(check()).toMatchObject({ checked: 0, across: 0 });
+  });
+
   it("finds a browser title made the same as another treatment's, and clears it when it differs again", () => {
     // The later treatment is told it shares the title of the earlier one, which changed.
     edit("angiography", (t) => {
