@@ -3,6 +3,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeFileChanges, SiteWorkspace } from "../../../src/editor/server/changes";
+import { PublishedFolders } from "../../../src/editor/server/hosted/shared-folders";
 import { alice, editJson, gitIn, makeProject, type TempProject, tara } from "./repo";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
@@ -153,6 +154,22 @@ describe("site workspace (git change sets)", { timeout: 120_000 }, () => {
     expect(gitIn(dir, "status", "--porcelain")).toBe("");
     await ws.idle();
     expect(gitIn(remote, "rev-parse", `changes/${id}`)).toBe(next);
+    await ws.remove(id);
+  });
+
+  it("tells the collection lists what a change set's commits changed since the published commit", async () => {
+    const id = "listed";
+    const nav = "site-config/navigation.json";
+    const dir = await ws.create(id, alice, "Listed");
+    const folders = new PublishedFolders(ws.publishedDir());
+    expect([...(await folders.for(dir).changed())]).toEqual([]);
+    await editJson(path.join(dir, nav), (doc) => {
+      (doc as unknown as Nav).items[1].label = "Who We Are";
+    });
+    await ws.commit(id, [nav], "Navigation: 'About us' renamed 'Who We Are'", alice);
+    // A list made after the save (the editor started again) reads it from the change set's commits.
+    expect([...(await new PublishedFolders(ws.publishedDir()).for(dir).changed())]).toEqual([nav]);
+    expect([...(await folders.for(ws.publishedDir()).changed())]).toEqual([]);
     await ws.remove(id);
   });
 

@@ -2,10 +2,12 @@
  * The collection folders of the published commit, read once from git (one `git cat-file --batch`
  * for a folder of 10,000 treatment page files) and shared by every change set: a change set's list
  * is the commit's with the files its worktree changed (collections.ts). What a worktree changed
- * comes from `git diff` against the commit when its SiteApi is made, and from its saves after.
+ * comes from `git diff` of its commits against the commit when its SiteApi is made, and from its
+ * saves after.
  */
 import path from "node:path";
 import { gitText, textsAt } from "../changes/git";
+import { headCommit } from "../changes/head";
 import { folderItem, type Indexed, type SharedFolders } from "../collections";
 
 export class PublishedFolders {
@@ -81,11 +83,15 @@ export class PublishedFolders {
   }
 }
 
-/** The site files a worktree changed, added or removed since `commit`, written or not (editor paths). */
+/**
+ * The site files a worktree's commits changed, added or removed since `commit` (editor paths):
+ * commits against commits, not a walk of the worktree's 10,000 files (two git processes that
+ * took a second or two each when ten change sets started at once). The editor commits every save
+ * as it writes it, and tells of what it writes (`wrote`), as the checks' overlay does.
+ */
 async function changedSince(root: string, commit: string): Promise<Set<string>> {
-  const [diff, untracked] = await Promise.all([
-    gitText(root, ["diff", "--name-only", "--no-renames", "-z", commit, "--", "site-config"]),
-    gitText(root, ["ls-files", "--others", "--exclude-standard", "-z", "--", "site-config"]),
-  ]);
-  return new Set([...diff.split("\0"), ...untracked.split("\0")].filter((f) => f !== ""));
+  const head = await headCommit(root);
+  if (head === commit) return new Set();
+  const diff = await gitText(root, ["diff", "--name-only", "--no-renames", "-z", commit, head, "--", "site-config"]);
+  return new Set(diff.split("\0").filter((f) => f !== ""));
 }
