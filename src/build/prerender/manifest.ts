@@ -5,27 +5,23 @@
  * config (a page file, a branch, a treatment) is prerendered with no code change.
  *
  * Its neighbours: page-list.ts lists the pages (and what each is made of) before any content is
- * read, page-modules.ts names the modules a page loads, share-source.ts its link preview's source.
+ * read, page-modules.ts names the modules a page loads, share-source.ts its link preview's source,
+ * page-reviewer.ts who reviewed its medical content, page-hydration.ts the data it hydrates with.
  *
  * Each page exists in every language of site.json: the default language's at its address, another
  * language's under its code (/te/home), with its language, the same page in the others (hreflang)
  * and a canonical address of its own.
  */
-import type { MedicalKind } from "../../shared/clinical-review";
 import { dataPaths, type TreatmentListPage, treatmentData } from "../../shared/collections/data-files";
 import type { SubDepartment } from "../../shared/generated/collection";
-import type { MedicalReview } from "../../shared/generated/defs";
 import type { Page } from "../../shared/generated/page";
 import { translateDocument } from "../../shared/i18n/keys";
 import type { ShareImage, ShareSource } from "../../shared/social/card-spec";
 import {
   branches,
   breadcrumbs,
-  type CarriedReviewer,
   canonicalFor,
-  clinicalReviewSettings,
   defaultLanguage,
-  doctorProfilePath,
   type Entry,
   entriesOf,
   fillName,
@@ -35,23 +31,22 @@ import {
   layoutConfig,
   listPageTitle,
   loadAllPages,
-  loadDoctors,
   loadPageRoute,
-  type MedicalPage,
   organization,
   pathIn,
   prerenderWordsIn,
   presentationStrings,
   presentations,
-  type Reviewer,
   site,
   stringsOf,
   translateTreatment,
   treatmentPage,
   webPage,
 } from "../../site";
-import { type Catalog, type CatalogCollection, listedCollection, type PageSpec } from "./page-list";
+import { englishHydration, listingIn } from "./page-hydration";
+import { type Catalog, listedCollection, type PageSpec } from "./page-list";
 import { appModule, blockModules, translationModules } from "./page-modules";
+import { carriedReviewer, entryReviewer, medicalPageOf, reviewerOf } from "./page-reviewer";
 import { entryKicker, shareOf } from "./share-source";
 
 export {
@@ -219,43 +214,6 @@ async function configPageInfo(spec: Extract<PageSpec, { kind: "page" }>, sources
   return info;
 }
 
-/**
- * A list page as a page in `lang` needs it: the names in its language alone (a page shows no other
- * language's, and so is made again only when its own language's names change: src/build/plan/deps.ts).
- */
-function listingIn(listing: TreatmentListPage, lang: string): TreatmentListPage {
-  const { translatedNames, ...english } = listing;
-  const names = translatedNames?.[lang];
-  return names ? { ...english, translatedNames: { [lang]: names } } : english;
-}
-
-/**
- * The hydration data of a treatment's pages without a translation: the same object for the same
- * treatment and reviewer's name (its pages in the site's languages, one after another), so the
- * page document serialises it once (document.ts).
- */
-const englishHydrations = new WeakMap<SubDepartment, Map<string, HydrationPayload>>();
-
-function englishHydration(
-  dataFile: string,
-  collection: CatalogCollection,
-  english: SubDepartment,
-  reviewer: CarriedReviewer | undefined,
-): HydrationPayload {
-  const byReviewer = englishHydrations.get(english) ?? new Map<string, HydrationPayload>();
-  englishHydrations.set(english, byReviewer);
-  const key = reviewer ? (reviewer.translated ?? reviewer.name) : "";
-  let hydration = byReviewer.get(key);
-  if (!hydration) {
-    hydration = {
-      treatment: { file: dataFile, data: treatmentData(collection, english) },
-      ...(reviewer && { reviewer }),
-    };
-    byReviewer.set(key, hydration);
-  }
-  return hydration;
-}
-
 async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sources: PageSources): Promise<PageInfo> {
   const presentation = Object.values(presentations).find((p) => p.dataFile === spec.dataFile);
   if (!presentation) throw new Error(`No presentation names ${spec.dataFile}.`);
@@ -342,51 +300,3 @@ export const siteFacts = {
   /** Whether each collection is published as one data file too (site.json's wholeCollectionFiles). */
   wholeCollectionFiles: site.wholeCollectionFiles === true,
 };
-
-/**
- * The doctor who reviewed content of `kind`, as the page's review line names them: their English
- * name and their name in `lang` when it has one. The page carries it (collections/hydration.ts),
- * so it loads no list of doctors for one name. None when that kind is not medical content or it
- * records no review.
- */
-async function carriedReviewer(
-  review: MedicalReview | undefined,
-  kind: MedicalKind,
-  lang: string,
-): Promise<CarriedReviewer | undefined> {
-  if (!review || !clinicalReviewSettings(site).medicalKinds.includes(kind)) return undefined;
-  const doctor = (await loadDoctors()).find((d) => d.slug === review.reviewer);
-  if (!doctor) return undefined;
-  const strings = lang === defaultLanguage ? {} : await stringsOf("doctors.json", lang);
-  const translated = strings[`doctors.${doctor.slug}.name`];
-  const { slug, name } = doctor;
-  return translated === undefined ? { slug, name } : { slug, name, translated };
-}
-
-/**
- * The reviewing doctor for the page's JSON-LD: named as the page names them (in `lang`, English
- * where their name is not translated), with their profile's address.
- */
-function reviewerOf(carried: CarriedReviewer | undefined, lang: string): Reviewer | undefined {
-  return carried
-    ? {
-        name: carried.translated ?? carried.name,
-        url: `${site.canonicalBase}${pathIn(doctorProfilePath(carried), lang)}`,
-      }
-    : undefined;
-}
-
-/** The reviewing doctor of a speciality's or an article's page. */
-function entryReviewer(entry: Entry | null, lang: string): Promise<CarriedReviewer | undefined> {
-  if (entry?.kind === "specialities") return carriedReviewer(entry.entry.review, "specialities", lang);
-  if (entry?.kind === "posts") return carriedReviewer(entry.entry.review, "blog-posts", lang);
-  return Promise.resolve(undefined);
-}
-
-/** A speciality's page is a MedicalWebPage; a speciality's or an article's review, who and when. */
-function medicalPageOf(entry: Entry | null, reviewer: CarriedReviewer | undefined, lang: string): MedicalPage {
-  if (entry?.kind === "specialities")
-    return { type: "MedicalWebPage", review: entry.entry.review, reviewer: reviewerOf(reviewer, lang) };
-  if (entry?.kind === "posts") return { review: entry.entry.review, reviewer: reviewerOf(reviewer, lang) };
-  return {};
-}
