@@ -14,6 +14,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Author, buildSteps, type PublishSteps, SiteWorkspace } from "../../src/editor/server/changes";
 import { committedSiteCopy } from "./site-copy";
+import { median } from "./stats";
 
 const targets = {
   open: 30_000,
@@ -26,7 +27,6 @@ const targets = {
 };
 type Step = keyof typeof targets;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const author: Author = { name: "Bench Editor", email: "bench@hospital.example" };
 const noBuild: PublishSteps = {
   check: async () => ({ ok: true }),

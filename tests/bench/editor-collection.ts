@@ -10,11 +10,10 @@ import type { Page } from "playwright-core";
 import { startEditorServer } from "../../src/editor/server/server";
 import { launchBrowser } from "../browser/harness";
 import { siteCopy } from "./site-copy";
+import { median } from "./stats";
 
 const firstPaintTarget = 1000;
 const keystrokeTarget = 50;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function listPaint(page: Page, hash: string): Promise<number> {
   return (await page.evaluate(`(async () => {
     const started = performance.now();

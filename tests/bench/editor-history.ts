@@ -13,12 +13,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { history, versionText } from "../../src/editor/server/changes";
+import { median } from "./stats";
 
 const file = "site-config/collections/cardiology-sub-departments.json";
 const targets = { "first page": 1000, "deep page": 1500, "treatment page": 2000, version: 300 };
 type Step = keyof typeof targets;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** The fast-import stream: `commits` commits of the collection file, each changing one treatment's title. */
 function stream(commits: number): Buffer {
   const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8"));

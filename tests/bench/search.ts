@@ -14,6 +14,7 @@ import { indexFiles } from "../../src/build/search/index-files";
 import { indexedPages } from "../../src/build/search/pages";
 import { type SearchTreatment, searchTreatments } from "../../src/build/search/treatments";
 import { SearchIndex } from "../../src/site/search/query";
+import { median } from "./stats";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const siteRoot = path.join(root, "site-config");
@@ -68,8 +69,6 @@ export interface SearchSize {
   gzip: number;
   queries: Record<string, QueryFigures>;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(count: number, runs: number): Promise<SearchSize> {
   const treatments = treatmentsOf(count);
