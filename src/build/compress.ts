@@ -20,11 +20,13 @@
  *   treatment page view (160 KB, mostly code compressed once at 11). Every browser in use asks for
  *   brotli (over HTTPS); a client that does not gets the page uncompressed. A gzip copy of each
  *   would cost another 0.4 ms and, above all, another file;
- * - pages themselves (.html, the bulk of those files): brotli 0, brotli's one-pass compressor.
- *   Measured on 300 pages of a 3,334-treatment build (50 KB each): quality 1 0.31 ms 11.32 KB,
- *   quality 0 0.19 ms 11.75 KB, 39 % less CPU for 0.4 KB more (a quarter of a percent of a
- *   page view). Data files stay at 1: quality 0 saves them nothing (0.12 ms either way) and
- *   the sitemap would grow by a third;
+ * - pages themselves (.html, the bulk of those files): none. The relay compresses a page when
+ *   it is first asked for and keeps it (src/relay/page-compression.ts, Brotli 5: 10.5 KB on a
+ *   56 KB page, smaller than a build's copy at quality 0 was), nginx gzips it as it sends it,
+ *   and static hosts compress on their own. A copy per page was a fifth of the page jobs' CPU
+ *   (Brotli 0, 0.19 ms a page, and a second file written) for pages of which few are read.
+ *   Data files stay at 1: quality 0 saves them nothing (0.12 ms either way) and the sitemap
+ *   would grow by a third;
  * - the built-in copies of the treatment data (assets/builtin/): none. They are only fetched when
  *   the data files cannot be, and each would add a file per treatment;
  * - anything else (the page shell, sitemap.xml, robots.txt, images): brotli 11 and gzip 9.
@@ -66,8 +68,8 @@ export interface Levels {
 export const assetLevels: Levels = { brotli: 11, gzip: 9 };
 /** For data files, the search index and the sitemap. */
 export const contentLevels: Levels = { brotli: 1 };
-/** For pages (see above: brotli 0 costs 39 % less CPU than 1 on a page, for 4 % more bytes). */
-export const pageLevels: Levels = { brotli: 0 };
+/** For pages: none (see above: the relay compresses them when asked). */
+export const pageLevels: Levels = {};
 /** For the built-in copies. */
 const noCopies: Levels = {};
 
@@ -83,6 +85,12 @@ export function levelsFor(relative: string): Levels {
   if (normal.startsWith("assets/data/") || normal.startsWith("assets/search/") || /^sitemap(-\d+)?\.xml$/.test(normal))
     return contentLevels;
   return assetLevels;
+}
+
+/** Whether a file of the build (by its path relative to dist/) may get a compressed copy at all. */
+export function getsCopies(relative: string): boolean {
+  const levels = levelsFor(relative);
+  return isCompressible(relative) && (levels.brotli !== undefined || levels.gzip !== undefined);
 }
 
 /** The brotli and gzip copies of `body`. */

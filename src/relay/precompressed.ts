@@ -48,17 +48,19 @@ export async function servedFile(distDir: string, pathname: string): Promise<str
   return info?.isFile() ? file : undefined;
 }
 
-/** The encodings whose copies of `file` are there and at least as new as the file. */
-export async function freshEncodings(file: string): Promise<Encoding[]> {
+/**
+ * The encodings whose copies of `file` are there and at least as new as the file (`fresh`), and
+ * whether it has any copy at all, stale or not (`any`).
+ */
+export async function copiesOf(file: string): Promise<{ fresh: Encoding[]; any: boolean }> {
   const original = await statOf(file);
-  if (!original?.isFile()) return [];
-  const found = await Promise.all(
-    copies.map(async ([encoding, ext]) => {
-      const copy = await statOf(file + ext);
-      return copy?.isFile() && copy.mtimeMs >= original.mtimeMs ? encoding : undefined;
-    }),
-  );
-  return found.filter((e): e is Encoding => e !== undefined);
+  if (!original?.isFile()) return { fresh: [], any: false };
+  const found = await Promise.all(copies.map(async ([, ext]) => await statOf(file + ext)));
+  const fresh = copies.flatMap(([encoding], i) => {
+    const copy = found[i];
+    return copy?.isFile() && copy.mtimeMs >= original.mtimeMs ? [encoding] : [];
+  });
+  return { fresh, any: found.some((copy) => copy?.isFile()) };
 }
 
 /**

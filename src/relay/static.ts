@@ -2,7 +2,8 @@
  * Serves dist/ (@fastify/static): files as they are on disk at each request (nothing about them
  * is kept from the start), their .br and .gz twins to browsers that take them while the twin is
  * at least as new as the file (npm run build writes both, src/build/compress.ts; see
- * precompressed.ts), and prerendered pages at their paths
+ * precompressed.ts), pages without twins compressed as they are sent (page-compression.ts),
+ * and prerendered pages at their paths
  * (dist/<route>/index.html). A page path with no page is answered 404 with the app shell
  * (dist/shell.html): search engines see an unknown address as one (a 200 or a redirect to /home
  * would be a "soft 404" they index), and a person's browser runs the app, which resolves treatment
@@ -17,7 +18,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "./logger";
-import { acceptedAmong, freshEncodings, servedFile } from "./precompressed";
+import { compressWhenSent, registerPageCompression } from "./page-compression";
+import { acceptedAmong, copiesOf, servedFile } from "./precompressed";
 
 /** Hashed file names never change content, so browsers may keep them for good. */
 export const immutableAsset = /^\/assets\/.*-[A-Za-z0-9_-]{8,}\.(js|css|woff2?)$/;
@@ -50,10 +52,13 @@ export async function registerSite(app: FastifyInstance, distDir: string, apiBas
   app.addHook("onRequest", async (request, reply) => {
     if (request.routeOptions.url !== "/*" || (request.method !== "GET" && request.method !== "HEAD")) return;
     const file = await servedFile(distDir, new URL(request.url, "http://x").pathname);
-    const fresh = file ? await freshEncodings(file) : [];
+    const { fresh, any } = file ? await copiesOf(file) : { fresh: [], any: false };
     if (fresh.length > 0) reply.header("Vary", "Accept-Encoding");
+    // A page the build left without copies is compressed as it is sent (page-compression.ts).
+    if (file && !any) compressWhenSent(request, file, request.headers["accept-encoding"]);
     request.headers = { "accept-encoding": acceptedAmong(request.headers["accept-encoding"], fresh) };
   });
+  registerPageCompression(app);
   await app.register(fastifyStatic, {
     root: distDir,
     preCompressed: true,

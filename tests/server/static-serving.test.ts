@@ -8,6 +8,7 @@ import { request } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { CompressedPages } from "../../src/relay/page-compression";
 import { acceptedAmong } from "../../src/relay/precompressed";
 import { appointmentBody, pageToken, startTestRelay, type TestRelay } from "../helpers/relay";
 
@@ -83,6 +84,52 @@ describe("precompressed copies", () => {
     expect(acceptedAmong("*", ["br"])).toBe("identity");
     expect(acceptedAmong("br", [])).toBe("identity");
     expect(acceptedAmong(undefined, ["br"])).toBe("identity");
+  });
+});
+
+describe("pages without compressed copies", () => {
+  it("are compressed when sent, once per version of the page, and sent whole to a client that takes neither encoding", async () => {
+    relay = await startTestRelay();
+    const page = path.join(relay.dir, "dist", "doctors", "index.html");
+    const v1 = `<!doctype html><p>${"Doctors of the hospital. ".repeat(100)}</p>`;
+    write(page, v1, 4_000_000);
+    const url = `${relay.url}/doctors`;
+    const brotli = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect([brotli.headers.get("content-encoding"), brotli.headers.get("vary")]).toEqual(["br", "Accept-Encoding"]);
+    expect(Number(brotli.headers.get("content-length"))).toBeLessThan(Buffer.byteLength(v1) / 10);
+    expect(brotli.headers.get("cache-control")).toBe("no-cache");
+    expect(await brotli.text()).toBe(v1);
+    expect(await get(url, "gzip")).toEqual({ status: 200, encoding: "gzip", vary: "Accept-Encoding", text: v1 });
+    expect(await get(url, "br;q=0, identity")).toEqual({ status: 200, encoding: null, vary: null, text: v1 });
+    // A new version of the page (a publish) is compressed again, not taken from what was kept.
+    const v2 = v1.replace("Doctors", "Our doctors");
+    write(page, v2, 4_000_010);
+    expect(await get(url, "br")).toMatchObject({ encoding: "br", text: v2 });
+    expect(await get(url, "br")).toMatchObject({ encoding: "br", text: v2 });
+  });
+});
+
+describe("compressed pages kept", () => {
+  it("compress a page once per version and encoding, and let the least recently sent go past the limit", async () => {
+    const pages = new CompressedPages(150);
+    const reads: string[] = [];
+    const body = (name: string) => async () => {
+      reads.push(name);
+      return Buffer.from(`${name} `.repeat(5_000));
+    };
+    await pages.get("/a.html", 'W/"1"', "br", body("a"));
+    await pages.get("/a.html", 'W/"1"', "br", body("a"));
+    await pages.get("/a.html", 'W/"1"', "gzip", body("a gzip"));
+    await pages.get("/a.html", 'W/"2"', "br", body("a again"));
+    expect(reads).toEqual(["a", "a gzip", "a again"]);
+    // The copies are 14-95 bytes: past 150, the gzip copy, the least recently sent, goes.
+    await pages.get("/a.html", 'W/"1"', "br", body("a"));
+    await pages.get("/b.html", 'W/"1"', "br", body("b"));
+    await pages.get("/c.html", 'W/"1"', "br", body("c"));
+    await pages.get("/d.html", 'W/"1"', "br", body("d"));
+    await pages.get("/a.html", 'W/"1"', "br", body("a"));
+    await pages.get("/a.html", 'W/"1"', "gzip", body("a gzip"));
+    expect(reads).toEqual(["a", "a gzip", "a again", "b", "c", "d", "a gzip"]);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   type TranslationFile,
 } from "../../shared/collections/treatment-translations";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
-import { type CompressCache, compressFile, compressFileCached, isCompressible } from "../compress";
+import { type CompressCache, compressFile, compressFileCached, getsCopies, isCompressible } from "../compress";
 import { writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
@@ -200,6 +200,13 @@ export async function runJobs(
 
   const write = (relative: string, content: string | Uint8Array) => {
     const file = path.join(context.distDir, relative);
+    // A page in a full build: written as the string it is, with no copy to make from its bytes and
+    // none to compare them with (a conversion to bytes per page was 8 % of a worker's time).
+    if (!context.incremental && typeof content === "string" && !getsCopies(relative)) {
+      timed("write", () => writeOutput(file, content));
+      result.written.push(relative);
+      return;
+    }
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
     if (context.incremental) {
       let before: Buffer | undefined;
