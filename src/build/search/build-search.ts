@@ -7,9 +7,8 @@
  * added or removed, or shards grown in number, make the language's index whole again, and files
  * of the last index it no longer has are removed.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { deserialize, serialize } from "node:v8";
 import { searchPaths } from "../../shared/search/index-format";
 import type { CatalogEntry } from "../catalog";
 import { compressFile } from "../compress";
@@ -17,7 +16,17 @@ import { hashOf } from "../inputs";
 import { writeOutput } from "../output-file";
 import { type ChangedPage, indexFiles, type LanguageIndex, updateIndex } from "./index-files";
 import { type IndexedPage, LanguagePages, treatmentOrder } from "./pages";
-import { type SearchTreatment, searchTreatments } from "./treatments";
+import {
+  clearSearchCache,
+  type KeptLanguage,
+  type KeptParts,
+  keptIndex,
+  readSearchCache,
+  StaleShard,
+  writeSearchCache,
+  writeShards,
+} from "./search-cache";
+import { searchTreatments } from "./treatments";
 
 export interface SearchBuild {
   root: string;
@@ -31,43 +40,20 @@ export interface SearchBuild {
   full: boolean;
 }
 
-/**
- * The search step's cache: V8's serialisation, as the build state's (build-state.ts), which keeps
- * the index's Maps as they are; at 10,000 treatments (13 MB) it read and wrote in about half the
- * time JSON took, with no Map made into a list of entries and back.
- */
-interface SearchCache {
-  version: 4;
-  treatments: Record<string, SearchTreatment>;
-  /** The treatments in page order. */
-  order: string[];
-  /** By language: the index, and the hash of each file written. */
-  languages: Record<string, { index: LanguageIndex; files: Record<string, string> }>;
-}
-
-const cacheFile = (cache: string) => path.join(cache, "search-index.v8");
-
-function readCache(cache: string): SearchCache | undefined {
-  try {
-    const kept = deserialize(readFileSync(cacheFile(cache))) as SearchCache;
-    return kept.version === 4 ? kept : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Writes the search index of every language; returns the files written and removed (paths in dist/). */
 export function buildSearch(options: SearchBuild): { written: string[]; removed: string[]; pages: number } {
   const { root, distDir, languages } = options;
-  const before = options.full ? undefined : readCache(options.cache);
+  const before = options.full ? undefined : readSearchCache(options.cache);
+  // Nothing kept is of use: the index is made whole and written whole.
+  if (!before) clearSearchCache(options.cache);
   const siteRoot = path.join(root, "site-config");
   const treatments = searchTreatments(root, options.catalog, before?.treatments ?? {});
   const order = treatmentOrder(treatments);
   const written: string[] = [];
   const removed: string[] = [];
-  const cache: SearchCache = { version: 4, treatments, order, languages: {} };
+  const kept: Record<string, KeptLanguage> = {};
   let pages = 0;
   for (const lang of languages) {
     const site = new LanguagePages(siteRoot, lang, languages[0]);
@@ -75,32 +61,40 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
       n < order.length ? site.treatment(treatments[order[n]]) : site.others[n - order.length];
     const count = order.length + site.others.length;
     pages += count;
-    const kept = before?.languages[lang];
+    const last = before?.languages[lang];
     let index: LanguageIndex | undefined;
     let files: Map<string, string> | undefined;
-    if (kept && before && kept.index.pages === count && sameList(before.order, order)) {
-      // Read from the cache for this build alone: updated in place.
-      index = kept.index;
+    let parts: KeptParts | undefined;
+    if (last && before && last.pages === count && sameList(before.order, order)) {
+      // The kept index, its shards read as the update reaches them.
+      ({ index, parts } = keptIndex(options.cache, lang, last));
       const changed: ChangedPage[] = [];
       order.forEach((id, number) => {
         const was = before.treatments[id];
         if (was.key !== treatments[id].key)
           changed.push({ number, before: site.treatment(was), after: site.treatment(treatments[id]) });
       });
-      files = changed.length === 0 ? new Map() : updateIndex(lang, index, changed, pageAt);
+      try {
+        files = changed.length === 0 ? new Map() : updateIndex(lang, index, changed, pageAt, parts);
+      } catch (error) {
+        if (!(error instanceof StaleShard)) throw error;
+        files = undefined;
+      }
     }
     const whole = !files || !index;
-    if (whole)
+    if (whole) {
       ({ index, files } = indexFiles(
         lang,
         Array.from({ length: count }, (_, n) => pageAt(n)),
       ));
-    const hashes: Record<string, string> = whole ? {} : { ...kept?.files };
+      parts = undefined;
+    }
+    const hashes: Record<string, string> = whole ? {} : { ...last?.files };
     for (const [relative, text] of files as Map<string, string>) {
       // 64 bits of the hash tell a changed file from an unchanged one well enough, in half the cache.
       const hash = hashOf(text).slice(0, 16);
       const file = path.join(distDir, relative);
-      if (kept?.files[relative] !== hash || !existsSync(file)) {
+      if (last?.files[relative] !== hash || !existsSync(file)) {
         mkdirSync(path.dirname(file), { recursive: true });
         const bytes = Buffer.from(text);
         writeOutput(file, bytes);
@@ -109,16 +103,11 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
       hashes[relative] = hash;
     }
     if (whole) removed.push(...removeOthers(distDir, lang, hashes));
-    const { shards, words, typos } = index as LanguageIndex;
-    cache.languages[lang] = { index: { shards, pages: count, words, typos }, files: hashes };
+    kept[lang] = writeShards(options.cache, lang, index as LanguageIndex, hashes, last, parts);
   }
-  mkdirSync(options.cache, { recursive: true });
-  // Written aside and renamed: a build stopped half-way leaves the last cache whole.
-  const file = cacheFile(options.cache);
-  writeFileSync(`${file}.tmp`, serialize(cache));
-  renameSync(`${file}.tmp`, file);
-  // The cache as earlier builds kept it (JSON), which no build reads now: a full build clears it.
-  if (options.full) rmSync(path.join(options.cache, "search-index.json"), { force: true });
+  // After the shards it names: a build stopped half-way leaves the last cache's index.v8 naming
+  // shards whose files are no longer the ones it tagged, and the next build makes the index whole.
+  writeSearchCache(options.cache, { treatments, order, languages: kept });
   return { written, removed, pages };
 }
 

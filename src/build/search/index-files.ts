@@ -47,15 +47,33 @@ export function wordsOf(page: IndexedPage): Map<string, number> {
 /** Numbers are not mistyped into other numbers ("10000" finds "10000" only); short words not at all. */
 const hasTypoForms = (word: string) => Array.from(word).length >= typoMinLength && !/\p{N}/u.test(word);
 
-function shardCount(index: Pick<LanguageIndex, "words" | "typos">): number {
-  // Bytes: a word's entry is its text and its (capped) numbers; a typo form's, its text and words.
-  let bytes = 0;
-  for (const [word, list] of index.words) bytes += word.length * 2 + 6 + Math.min(list.length, maxPages * 2) * 3;
-  for (const [shorter, list] of index.typos)
-    bytes += shorter.length * 2 + 6 + list.slice(0, maxTypoWords).reduce((n, w) => n + w.length * 2 + 3, 0);
+/** A word's bytes in its shard: its text and its (capped) numbers. */
+const wordBytes = (word: string, list: readonly number[]) =>
+  word.length * 2 + 6 + Math.min(list.length, maxPages * 2) * 3;
+/** A typo form's bytes in its shard: its text and its (capped) words. */
+const typoBytes = (shorter: string, list: readonly string[]) =>
+  shorter.length * 2 + 6 + list.slice(0, maxTypoWords).reduce((n, w) => n + w.length * 2 + 3, 0);
+
+/** About how many bytes the index's shards take, by shard (of `index.shards`). */
+export function shardSizes(index: LanguageIndex): number[] {
+  const sizes = new Array<number>(index.shards).fill(0);
+  for (const [word, list] of index.words) sizes[shardOf(word, index.shards)] += wordBytes(word, list);
+  for (const [shorter, list] of index.typos) sizes[shardOf(shorter, index.shards)] += typoBytes(shorter, list);
+  return sizes;
+}
+
+/** How many shards make each about `shardBytes`, a power of two; `bytes`: the index's. */
+function shardsFor(bytes: number): number {
   let shards = 1;
   while (shards * shardBytes < bytes) shards *= 2;
   return shards;
+}
+
+function indexBytes(index: Pick<LanguageIndex, "words" | "typos">): number {
+  let bytes = 0;
+  for (const [word, list] of index.words) bytes += wordBytes(word, list);
+  for (const [shorter, list] of index.typos) bytes += typoBytes(shorter, list);
+  return bytes;
 }
 
 /**
@@ -146,7 +164,7 @@ export function indexFiles(lang: string, pages: IndexedPage[]): { index: Languag
         else typos.set(shorter, [word]);
       }
   const index: LanguageIndex = { shards: 0, pages: pages.length, words, typos };
-  index.shards = shardCount(index);
+  index.shards = shardsFor(indexBytes(index));
   const files = new Map<string, string>([[searchPaths.manifest(lang), manifestText(index)]]);
   for (const [file, text] of shardTexts(lang, index)) files.set(file, text);
   for (let n = 0; n * pageChunk < pages.length; n++)
@@ -165,15 +183,28 @@ export interface ChangedPage {
 }
 
 /**
+ * An index kept shard by shard (the build's cache, build-search.ts): its maps hold the shards
+ * loaded so far, and an update loads those it reaches, so a change to a few pages reads a few.
+ */
+export interface IndexParts {
+  /** Puts shard `n`'s words and typo forms into the index's maps (once). */
+  load(n: number): void;
+  /** The bytes (shardSizes) of the shards not loaded. */
+  unloadedBytes(): number;
+}
+
+/**
  * Updates `index` (in place) for pages that changed, the number of pages the same; returns the
  * files that may have changed, or undefined when the shards would be more or fewer (then the
- * whole index is made again). `pageAt` gives any page by number (for the page files to rewrite).
+ * whole index is made again). `pageAt` gives any page by number (for the page files to rewrite);
+ * `parts`: the index is kept by shard, its maps holding those loaded.
  */
 export function updateIndex(
   lang: string,
   index: LanguageIndex,
   changed: ChangedPage[],
   pageAt: (number: number) => IndexedPage,
+  parts?: IndexParts,
 ): Map<string, string> | undefined {
   const touched = new Set<string>();
   const touchedTypos = new Set<string>();
@@ -184,6 +215,7 @@ export function updateIndex(
       const weight = is.get(word);
       if (was.get(word) === weight) continue;
       touched.add(word);
+      parts?.load(shardOf(word, index.shards));
       const list = index.words.get(word) ?? [];
       const existed = list.length > 0;
       // Its pair for this page out, the new one in at its place in page order.
@@ -196,6 +228,7 @@ export function updateIndex(
       if (existed === list.length > 0 || !hasTypoForms(word)) continue;
       for (const shorter of deletions(word)) {
         touchedTypos.add(shorter);
+        parts?.load(shardOf(shorter, index.shards));
         if (list.length > 0) addTypo(index.typos, shorter, word);
         else {
           const forms = (index.typos.get(shorter) ?? []).filter((w) => w !== word);
@@ -205,7 +238,7 @@ export function updateIndex(
       }
     }
   }
-  if (shardCount(index) !== index.shards) return undefined;
+  if (shardsFor(indexBytes(index) + (parts?.unloadedBytes() ?? 0)) !== index.shards) return undefined;
   const shards = new Set([...touched, ...touchedTypos].map((key) => shardOf(key, index.shards)));
   const files = shardTexts(lang, index, shards);
   for (const n of new Set(changed.map((c) => Math.floor(c.number / pageChunk)))) {
