@@ -21,10 +21,10 @@
  *   brotli (over HTTPS); a client that does not gets the page uncompressed. A gzip copy of each
  *   would cost another 0.4 ms and, above all, another file;
  * - pages themselves (.html, the bulk of those files): none. The relay compresses a page when
- *   it is first asked for and keeps it (src/relay/page-compression.ts, Brotli 5: 10.5 KB on a
- *   56 KB page, smaller than a build's copy at quality 0 was), nginx gzips it as it sends it,
- *   and static hosts compress on their own. A copy per page was a fifth of the page jobs' CPU
- *   (Brotli 0, 0.19 ms a page, and a second file written) for pages of which few are read.
+ *   it is first asked for and keeps it (src/relay/page-compression.ts, Brotli 5: 11.2 KB on a
+ *   59 KB page against 14.2 KB at quality 0), nginx gzips it as it sends it, and static hosts
+ *   compress on their own. A copy per page cost 0.2-0.4 ms of CPU (Brotli 0) and a second file
+ *   written, tens of thousands of times a build, for pages of which few are read.
  *   Data files stay at 1: quality 0 saves them nothing (0.12 ms either way) and the sitemap
  *   would grow by a third;
  * - the built-in copies of the treatment data (assets/builtin/): none. They are only fetched when
