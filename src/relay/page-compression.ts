@@ -95,10 +95,21 @@ export class CompressedPages {
 /** What the request hook found out about a page to compress. */
 const pageToCompress = new WeakMap<FastifyRequest, { file: string; encoding: PageEncoding }>();
 
-/** Marks a request for a page with no compressed copy (`file`) to be compressed when sent. */
-export function compressWhenSent(request: FastifyRequest, file: string, acceptEncoding: string | undefined) {
+/**
+ * Marks a request for a page with no compressed copy (`file`) to be compressed when sent. Every
+ * answer for such a page says it varies by Accept-Encoding, the whole one too: a shared cache that
+ * kept a whole answer without it would send it to browsers that take Brotli.
+ */
+export function compressWhenSent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  acceptEncoding: string | undefined,
+) {
+  if (!file.endsWith(".html")) return;
+  reply.header("Vary", "Accept-Encoding");
   const encoding = pageEncoding(acceptEncoding);
-  if (encoding && request.method === "GET" && file.endsWith(".html")) pageToCompress.set(request, { file, encoding });
+  if (encoding && request.method === "GET") pageToCompress.set(request, { file, encoding });
 }
 
 /**

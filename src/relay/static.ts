@@ -55,7 +55,7 @@ export async function registerSite(app: FastifyInstance, distDir: string, apiBas
     const { fresh, any } = file ? await copiesOf(file) : { fresh: [], any: false };
     if (fresh.length > 0) reply.header("Vary", "Accept-Encoding");
     // A page the build left without copies is compressed as it is sent (page-compression.ts).
-    if (file && !any) compressWhenSent(request, file, request.headers["accept-encoding"]);
+    if (file && !any) compressWhenSent(request, reply, file, request.headers["accept-encoding"]);
     request.headers = { "accept-encoding": acceptedAmong(request.headers["accept-encoding"], fresh) };
   });
   registerPageCompression(app);
