@@ -70,13 +70,22 @@ interface Assignment {
 
 /**
  * One chunk's results from a worker, as JSON (quicker to write and read than the structured
- * clone of thousands of small objects, and results are plain data), or its failure.
+ * clone of thousands of small objects, and results are plain data), or its failure. A result's
+ * list of HTML fields is passed as a number: the lists a worker had not passed before come with
+ * the chunk, each once (files of one template share one list: check-file.ts), so this thread
+ * reads each list once and its results share it as the worker's did.
  */
 interface ChunkResult {
   chunk: number;
+  /** JSON of the chunk's results, each `html` a number naming a list. */
   results?: string;
+  /** JSON of the lists first named in this chunk, by number. */
+  lists?: string;
   failed?: string;
 }
+
+/** A result as a worker posts it. */
+type PostedResult = Omit<Checked, "html"> & { html?: number };
 
 /**
  * The first pass of `jobs`, in their order: `checkHere` checks a job in this thread; workers
@@ -128,19 +137,31 @@ export function checkInParallel(
     have[chunk] = 1;
     missing--;
   };
+  // Each worker's lists of HTML fields, by the number it gives them.
+  const htmlLists = ports.map(() => new Map<number, string[]>());
   // Workers' results are read between chunks, so reading them is shared out like the rest.
   const readResults = () => {
-    for (const port of ports)
+    ports.forEach((port, worker) => {
       for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
-        const { chunk, results: found } = message.message as ChunkResult;
+        const { chunk, results: found, lists } = message.message as ChunkResult;
+        const named = htmlLists[worker];
+        if (lists !== undefined)
+          for (const [id, list] of JSON.parse(lists) as [number, string[]][]) named.set(id, list);
         if (found === undefined) checkChunk(chunk);
         else if (!have[chunk]) {
-          const list = JSON.parse(found) as Checked[];
-          for (let i = 0; i < list.length; i++) results[chunk * chunkLength + i] = list[i];
+          const list = JSON.parse(found) as PostedResult[];
+          for (let i = 0; i < list.length; i++) {
+            const { html } = list[i];
+            // The number is replaced by its list in place: a copy of each result would cost more.
+            const result = list[i] as unknown as Checked;
+            if (html !== undefined) result.html = named.get(html);
+            results[chunk * chunkLength + i] = result;
+          }
           have[chunk] = 1;
           missing--;
         }
       }
+    });
   };
   for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
     checkChunk(chunk);
@@ -173,7 +194,10 @@ export function serveChecks(): boolean {
   const counters = new Int32Array(assignment.counters);
   const chunks = Math.ceil(jobs.length / chunkLength);
   let checker: FileChecker | undefined;
+  // The lists of HTML fields passed so far, by their number (see ChunkResult).
+  const listIds = new Map<string[], number>();
   for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
+    const lists: [number, string[]][] = [];
     try {
       if (!checker) {
         keepCompiledValidators(assignment.projectRoot);
@@ -182,11 +206,24 @@ export function serveChecks(): boolean {
         });
       }
       const end = Math.min(jobs.length, (chunk + 1) * chunkLength);
-      const results: Checked[] = [];
-      for (let i = chunk * chunkLength; i < end; i++) results.push(checker.check(jobs[i]));
-      port.postMessage({ chunk, results: JSON.stringify(results) } satisfies ChunkResult);
+      const results: PostedResult[] = [];
+      for (let i = chunk * chunkLength; i < end; i++) {
+        const { html, ...rest } = checker.check(jobs[i]);
+        let id = html && listIds.get(html);
+        if (html && id === undefined) {
+          id = listIds.size;
+          listIds.set(html, id);
+          lists.push([id, html]);
+        }
+        results.push(html ? { ...rest, html: id } : rest);
+      }
+      const message: ChunkResult = { chunk, results: JSON.stringify(results) };
+      if (lists.length > 0) message.lists = JSON.stringify(lists);
+      port.postMessage(message);
     } catch (error) {
       // A check that threw, or a result that cannot be posted: the main thread checks the chunk.
+      // Lists first named in it were not passed: they are named again when next met.
+      for (const [, list] of lists) listIds.delete(list);
       port.postMessage({ chunk, failed: String(error) } satisfies ChunkResult);
     }
     Atomics.add(counters, done, 1);

@@ -201,8 +201,7 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
       return problem(say.UnknownForm, pointer, value, c.display(formFile), closest(value, c.namesIn(folder, ".json")));
     }
     case "image": {
-      const image = path.join(c.publicDir, value);
-      const inside = !path.relative(c.publicDir, image).startsWith("..");
+      const { image, inside } = imageFileOf(value, c);
       if (!inside || !c.exists(image))
         return problem(say.MissingImage, pointer, value, c.display(image), closest(value, c.imagePaths()));
       if (!isRaster(value)) return undefined;
@@ -225,6 +224,28 @@ function checkOne(ref: RefUse, c: ReferenceContext, file: ReferringFile): Unplac
     case "link":
       return contactProblem(ref, c.isPlaceholder);
   }
+}
+
+/** Each context's image files by address (see imageFileOf). */
+const imageFiles = new WeakMap<ReferenceContext, Map<string, { image: string; inside: boolean }>>();
+
+/**
+ * The file an image address names under public/, and whether it is inside it, worked out once per
+ * address: 10,000 treatments show a few dozen pictures, and path.relative resolves both paths.
+ */
+function imageFileOf(value: string, c: ReferenceContext): { image: string; inside: boolean } {
+  let known = imageFiles.get(c);
+  if (!known) {
+    known = new Map();
+    imageFiles.set(c, known);
+  }
+  let file = known.get(value);
+  if (!file) {
+    const image = path.join(c.publicDir, value);
+    file = { image, inside: !path.relative(c.publicDir, image).startsWith("..") };
+    known.set(value, file);
+  }
+  return file;
 }
 
 /**

@@ -84,7 +84,7 @@ export function runValidation(options: RunOptions): RunReport {
   if (!keptSite) for (const result of checked) if (result.fact) addFact(model, result.fact);
 
   const validated = checked.filter((r) => r.validate);
-  const display = (file: string) => displayPath(file, options.shownFrom);
+  const display = displayFrom(options.shownFrom);
   const storage = storageChecks(options.siteRoot, display);
   for (const result of validated) result.problems.push(...storage(result));
   const isPlaceholder = (value: string) => placeholderIn(value, placeholders) !== undefined;
@@ -229,6 +229,28 @@ function readOrEmpty(read: (file: string) => string, file: string): string {
   } catch {
     return "";
   }
+}
+
+/**
+ * displayPath from one folder, each folder's path worked out once: a large run shows thousands of
+ * files of a few folders (path.relative resolves both paths each time it is asked).
+ */
+function displayFrom(from: string): (file: string) => string {
+  const folders = new Map<string, string>();
+  return (file) => {
+    const name = path.basename(file);
+    // Only a plain absolute path is shown by its folder: anything else (the folder itself, '..'
+    // at its end) is left to path.relative.
+    if (file === from || !path.isAbsolute(file) || name === "" || name === "." || name === "..")
+      return displayPath(file, from);
+    const folder = path.dirname(file);
+    let shown = folders.get(folder);
+    if (shown === undefined) {
+      shown = displayPath(folder, from);
+      folders.set(folder, shown);
+    }
+    return shown === "." ? name : `${shown}/${name}`;
+  };
 }
 
 /** A path relative to `from` with '/' separators, as messages show it. */

@@ -36,9 +36,20 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
   if (!screen.refused && !markup && rules.length === 0 && !screen.sample) return found;
   // A string is compared with the placeholders declared whole only when it has one's length, and
   // with them all, in their order, only when it may hold one (most strings hold none).
-  const parts = rules.filter((r) => r.match === "part").map((r) => r.text);
-  const wholeLengths = new Set(rules.filter((r) => r.match === "whole").map((r) => r.text.length));
-  const mayHold = (value: string) => wholeLengths.has(value.length) || parts.some((part) => value.includes(part));
+  const parts: string[] = [];
+  const wholeLengths = new Set<number>();
+  for (const rule of rules) {
+    if (rule.match === "part") parts.push(rule.text);
+    else wholeLengths.add(rule.text.length);
+  }
+  const mayHold = (value: string) => {
+    if (wholeLengths.has(value.length)) return true;
+    for (let i = 0; i < parts.length; i++) if (value.includes(parts[i])) return true;
+    return false;
+  };
+  const refused = screen.refused;
+  const sample = screen.sample;
+  const looked = rules.length > 0;
 
   // The path to the value being walked: each step's container and its key or index there.
   const containers: unknown[] = [];
@@ -66,7 +77,7 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
       .join(".");
 
   const visitString = (value: string, inSchema: boolean) => {
-    if (screen.refused) {
+    if (refused) {
       const characters = refusedIn(value);
       if (characters.length > 0) found.refused.push(problem(say.RefusedCharacter, pointer(), characters));
     }
@@ -78,7 +89,7 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
         if (!html.has(at) && isTextKey(key(), value)) found.markup.push(problem(say.MarkupInPlainText, at, tag));
       }
     }
-    if (mayHold(value)) {
+    if (looked && mayHold(value)) {
       for (const rule of rules) {
         if (rule.match === "whole" ? value !== rule.text : !value.includes(rule.text)) continue;
         found.placeholders.push(problem(say.Placeholder, pointer(), value, rule.text, rule.replaceWith));
@@ -88,12 +99,12 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
   };
 
   // `inSchema`: under a "$schema" property, which only the text rule reads. `list`: the name of
-  // the list an entry is in, for a sample entry's message.
-  const walk = (value: unknown, inSchema: boolean, list: string | undefined) => {
-    if (typeof value === "string") return visitString(value, inSchema);
-    if (value === null || typeof value !== "object") return;
+  // the list an entry is in, for a sample entry's message. The walk is most of a treatment file's
+  // string checks: it looks at a child only by its type, and a list's name only when entries may
+  // be marked "sample".
+  const walk = (value: object, inSchema: boolean, list: string | undefined) => {
     const record = value as Record<string, unknown>;
-    if (screen.sample && !inSchema && record.sample === true && list !== undefined && !Array.isArray(value)) {
+    if (sample && !inSchema && record.sample === true && list !== undefined && !Array.isArray(value)) {
       const name = String(record.name ?? record.title ?? record.slug ?? "This entry");
       found.placeholders.push(problem(say.SampleEntry, childPointer(pointer(), "sample"), name, entryKind(list)));
     }
@@ -102,21 +113,33 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
     steps.push(0);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        steps[depth] = i;
-        walk(value[i], inSchema, list);
+        const child: unknown = value[i];
+        if (typeof child === "string") {
+          steps[depth] = i;
+          visitString(child, inSchema);
+        } else if (child !== null && typeof child === "object") {
+          steps[depth] = i;
+          walk(child, inSchema, list);
+        }
       }
     } else {
       const names = Object.keys(record);
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
         const child = record[name];
-        steps[depth] = name;
-        walk(child, inSchema || name === "$schema", Array.isArray(child) ? name : undefined);
+        if (typeof child === "string") {
+          steps[depth] = name;
+          visitString(child, inSchema || name === "$schema");
+        } else if (child !== null && typeof child === "object") {
+          steps[depth] = name;
+          walk(child, inSchema || name === "$schema", sample && Array.isArray(child) ? name : undefined);
+        }
       }
     }
     containers.pop();
     steps.pop();
   };
-  walk(data, false, undefined);
+  if (typeof data === "string") visitString(data, false);
+  else if (data !== null && typeof data === "object") walk(data, false, undefined);
   return found;
 }

@@ -116,6 +116,17 @@ function screenWindow(text: string, placeholders: readonly PlaceholderRule[], fo
     refused: mayHoldRefused(text, isAscii(text)),
     markup: text.includes("<"),
     placeholders: placeholders.filter((rule, i) => rule.match === "whole" || text.includes(forms[i])),
-    sample: text.includes('"sample"'),
+    sample: holdsSampleKey(text),
   };
+}
+
+/**
+ * Whether a text holds `"sample"`, searched from its `mple"`: the same answer as
+ * `text.includes('"sample"')`, five times quicker on a treatment file (a search that starts at
+ * each '"' of a JSON text starts very often).
+ */
+function holdsSampleKey(text: string): boolean {
+  for (let at = text.indexOf('mple"', 3); at >= 0; at = text.indexOf('mple"', at + 1))
+    if (text.startsWith('"sa', at - 3)) return true;
+  return false;
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { isCanonicalSafe } from "../../src/shared/html/canonical";
+import { isCanonicalSafe, isPlainlyCanonical, tokensAreCanonical } from "../../src/shared/html/canonical";
 import { allowedTags } from "../../src/shared/html/html-allowlist";
 import { createSanitiser } from "../../src/shared/html/purify";
 
@@ -173,6 +173,16 @@ describe("the Node shortcut for already-sanitised strings", () => {
       ),
     ).toEqual([]);
     expect(isCanonicalSafe("one<br>two<br/>three")).toBe(true);
+  });
+
+  it("passes without the tokenizer only strings the tokenizer passes", () => {
+    const strings = [...generated(4000), ...contentStrings(), "a\u0085b <em>c</em>", "x\r\n<b>y</b>", "<sub>2</sub/>"];
+    const quick = strings.filter(isPlainlyCanonical);
+    expect(quick.length).toBeGreaterThan(100);
+    expect(quick.filter((s) => !tokensAreCanonical(s))).toEqual([]);
+    expect(
+      ["<b>x</B>", "a &amp; <i>b</i>", "<a>x</a>", "</br>", "<b>x</i>", "x\u0000<b>y</b>"].filter(isPlainlyCanonical),
+    ).toEqual([]);
   });
 
   it("declines off-site links, whose rel the sanitiser adds", () => {

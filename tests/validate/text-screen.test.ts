@@ -37,6 +37,7 @@ describe("the string checks' look at a file's text", () => {
       ['{"name": "Sample Multi-Specialty Hospitals \\"quoted\\""}', ["Placeholder /name"]],
       ['{"name": "Sample \\u004dulti-Specialty Hospitals"}', ["Placeholder /name"]],
       ['{"doctors": [{"name": "Dr A", "sample": true}]}', ["SampleEntry /doctors/0/sample"]],
+      ['{"doctors": [{"name": "Dr example", "sample": true}]}', ["SampleEntry /doctors/0/sample"]],
       ['{"blocks": [{"intro": "a <b>tag</b>"}], "html": "<b>fine</b>"}', ["MarkupInPlainText /blocks/0/intro"]],
       ['{"blocks": [{"intro": "a \\u003cb>tag\\u003c/b>"}]}', ["MarkupInPlainText /blocks/0/intro"]],
     ];

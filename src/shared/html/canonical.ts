@@ -24,6 +24,42 @@ const isAllowedTag = (name: string) => Object.hasOwn(allowedTags, name);
 
 /** Whether sanitising `html` would give back the same thing, decided from its tokens (see above). */
 export function isCanonicalSafe(html: string): boolean {
+  return isPlainlyCanonical(html) || tokensAreCanonical(html);
+}
+
+/**
+ * Either an allowed tag with no attributes (`<strong>`, `</em>`, `<br>`, `<br/>`; `<a>` aside, which
+ * has rules of its own), or anything that makes the quick reading below unsure: `<` not starting
+ * such a tag, `&` (a character reference), and every character the tokenizer reports as a parse
+ * error (NUL, controls, noncharacters, surrogates; CR and form feed too, for simplicity).
+ */
+const plainTagOrDoubt = /<(\/?)([a-z]+)(\/?)>|[<&]|[^\t\n\u0020-\u007e\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]/g;
+
+/**
+ * The common case without the tokenizer, whose set-up alone costs about as much as validating a
+ * treatment file's other strings: text with no character reference and no character the tokenizer
+ * reports, and allowed tags with no attributes, opened and closed in order. The tokenizer reads
+ * such a string as just those characters and tags with no parse error, which tokensAreCanonical
+ * passes. False means "not known this way" (tokensAreCanonical decides), never "unsafe".
+ */
+export function isPlainlyCanonical(html: string): boolean {
+  const open: string[] = [];
+  plainTagOrDoubt.lastIndex = 0;
+  for (let found = plainTagOrDoubt.exec(html); found; found = plainTagOrDoubt.exec(html)) {
+    const [, end, tag, selfClosing] = found;
+    if (tag === undefined || tag === "a" || !isAllowedTag(tag)) return false;
+    if (end) {
+      if (selfClosing || open.pop() !== tag) return false;
+    } else if (!voidTags.has(tag)) {
+      if (selfClosing) return false;
+      open.push(tag);
+    }
+  }
+  return open.length === 0;
+}
+
+/** isCanonicalSafe's answer from parse5's tokenizer, for any string. */
+export function tokensAreCanonical(html: string): boolean {
   let safe = true;
   const open: string[] = [];
   const refuse = () => {
