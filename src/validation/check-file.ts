@@ -83,13 +83,6 @@ export class FileChecker {
   private readonly translationsPrefix: string;
   private readonly naming: Naming;
   private readonly texts: boolean;
-  /**
-   * Every distinct list of HTML fields, once: files made from one template have the same (about 30
-   * pointers each), and one list shared by all is what a large run keeps in memory and what a
-   * worker passes to the main thread once (parallel.ts), not once per file.
-   */
-  private readonly htmlLists = new Map<string, string[]>();
-  private readonly htmlSets = new WeakMap<string[], ReadonlySet<string>>();
 
   /** `read` gives a file's text (from disk, or the run's overlay); it throws as readFileSync does. */
   constructor(
@@ -151,24 +144,6 @@ export class FileChecker {
     return result;
   }
 
-  /** A shared list's pointers as a set, made once per list. */
-  private htmlSet(html: string[]): ReadonlySet<string> {
-    let set = this.htmlSets.get(html);
-    if (!set) {
-      set = new Set(html);
-      this.htmlSets.set(html, set);
-    }
-    return set;
-  }
-
-  private sharedHtmlList(html: string[]): string[] {
-    const key = JSON.stringify(html);
-    const known = this.htmlLists.get(key);
-    if (known) return known;
-    this.htmlLists.set(key, html);
-    return html;
-  }
-
   private validate(result: Checked, schema: string, json: Json, text: string) {
     let outcome: ReturnType<typeof validateDocument>;
     try {
@@ -179,7 +154,7 @@ export class FileChecker {
       return;
     }
     result.refs = outcome.refs;
-    result.html = this.sharedHtmlList(outcome.html);
+    result.html = outcome.html;
     // The text rule holds for every string; a plain-text field's markup is worth a warning (an
     // English file's: a translation's is checked against its English field, translations.ts).
     // The declarations hold every placeholder's text: they are the one file not searched for them.
@@ -187,7 +162,7 @@ export class FileChecker {
     const screen = screenText(text, declarations ? [] : this.finds.placeholders);
     if (declarations) screen.sample = false;
     const english = !result.file.startsWith(this.translationsPrefix);
-    const strings = stringProblems(json, screen, english ? this.htmlSet(result.html) : undefined);
+    const strings = stringProblems(json, screen, english ? new Set(outcome.html) : undefined);
     result.problems.push(...strings.refused, ...strings.markup);
     if (outcome.errors.length > 0) {
       result.problems.push(...schemaProblems(outcome.errors, schema, "object", this.naming));

@@ -71,9 +71,9 @@ interface Assignment {
 /**
  * One chunk's results from a worker, as JSON (quicker to write and read than the structured
  * clone of thousands of small objects, and results are plain data), or its failure. A result's
- * list of HTML fields is passed as a number: the lists a worker had not passed before come with
- * the chunk, each once (files of one template share one list: check-file.ts), so this thread
- * reads each list once and its results share it as the worker's did.
+ * list of HTML fields (half of a treatment file's result) is passed as a number: files made from
+ * one template have the same list, and each distinct list comes with the first chunk that names
+ * it, once, so this thread reads each once and the results that name it share it.
  */
 interface ChunkResult {
   chunk: number;
@@ -194,10 +194,10 @@ export function serveChecks(): boolean {
   const counters = new Int32Array(assignment.counters);
   const chunks = Math.ceil(jobs.length / chunkLength);
   let checker: FileChecker | undefined;
-  // The lists of HTML fields passed so far, by their number (see ChunkResult).
-  const listIds = new Map<string[], number>();
+  // The lists of HTML fields passed so far, as JSON, and their numbers (see ChunkResult).
+  const listIds = new Map<string, number>();
   for (let chunk = Atomics.add(counters, next, 1); chunk < chunks; chunk = Atomics.add(counters, next, 1)) {
-    const lists: [number, string[]][] = [];
+    const lists: [number, string][] = [];
     try {
       if (!checker) {
         keepCompiledValidators(assignment.projectRoot);
@@ -209,21 +209,26 @@ export function serveChecks(): boolean {
       const results: PostedResult[] = [];
       for (let i = chunk * chunkLength; i < end; i++) {
         const { html, ...rest } = checker.check(jobs[i]);
-        let id = html && listIds.get(html);
-        if (html && id === undefined) {
-          id = listIds.size;
-          listIds.set(html, id);
-          lists.push([id, html]);
+        if (!html) {
+          results.push(rest);
+          continue;
         }
-        results.push(html ? { ...rest, html: id } : rest);
+        const written = JSON.stringify(html);
+        let id = listIds.get(written);
+        if (id === undefined) {
+          id = listIds.size;
+          listIds.set(written, id);
+          lists.push([id, written]);
+        }
+        results.push({ ...rest, html: id });
       }
       const message: ChunkResult = { chunk, results: JSON.stringify(results) };
-      if (lists.length > 0) message.lists = JSON.stringify(lists);
+      if (lists.length > 0) message.lists = `[${lists.map(([id, written]) => `[${id},${written}]`).join(",")}]`;
       port.postMessage(message);
     } catch (error) {
       // A check that threw, or a result that cannot be posted: the main thread checks the chunk.
       // Lists first named in it were not passed: they are named again when next met.
-      for (const [, list] of lists) listIds.delete(list);
+      for (const [, written] of lists) listIds.delete(written);
       port.postMessage({ chunk, failed: String(error) } satisfies ChunkResult);
     }
     Atomics.add(counters, done, 1);
