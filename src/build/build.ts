@@ -199,6 +199,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     fonts,
     wholeCollectionFiles: bundle.siteFacts.wholeCollectionFiles,
     before: before?.jobs,
+    beforeDeps: before?.deps,
     full,
   });
   const jobs = plan.stale.flatMap((p) => (p.job ? [p.job] : []));

@@ -46,15 +46,18 @@ export function removeUnshownCards(distDir: string, shown: ReadonlySet<string>):
 /**
  * Each page's social card after this build: the pages it made again name theirs (or none now),
  * the others keep `before`'s (the last build's; none in a full build), pages gone lose theirs.
+ * `before` is changed to that, and returned.
  */
 export function pageCardsAfter(
   pages: readonly { path: string }[],
   before: Record<string, string> | undefined,
   made: Record<string, string | null> | undefined,
 ): Record<string, string> {
-  const cards: Record<string, string> = {};
+  // The last build's record (read for this build alone) is updated in place: filling a new one
+  // with 31,000 pages' cards took a quarter of a second of a one-change build at 10,000 treatments.
+  const cards: Record<string, string> = before ?? {};
   const paths = new Set(pages.map((page) => page.path));
-  for (const [page, card] of Object.entries(before ?? {})) if (paths.has(page)) cards[page] = card;
+  for (const page in cards) if (!paths.has(page)) delete cards[page];
   for (const [page, card] of Object.entries(made ?? {})) {
     if (card) cards[page] = card;
     else delete cards[page];

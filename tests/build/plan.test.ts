@@ -111,6 +111,7 @@ describe("the incremental build's planner", () => {
       fonts: {},
       wholeCollectionFiles: true,
       before: before?.hashes,
+      beforeDeps: before?.deps,
       full: !before,
     };
     return planBuild(input);
@@ -153,6 +154,14 @@ describe("the incremental build's planner", () => {
       "/specialities/cardiology/angioplasty, /te/specialities/cardiology/angioplasty, /hi/specialities/cardiology/angioplasty, data file and built-in copy of angioplasty (treatment 'angioplasty' changed)",
       "the whole data file assets/data/cardiology-sub-departments.json (a treatment or the settings of the collection changed)",
     ]);
+  });
+
+  it("gives each piece the hash a full build gives it, those whose dependencies are unchanged kept from the last build", () => {
+    const changed = collection({ angioplasty: "a-2", bypass: "b-1" }, { te: { bypass: "te-2" } });
+    const next = plan(changed, first);
+    const whole = plan(changed);
+    expect(next.planned.map((p) => [p.key, p.hash])).toEqual(whole.planned.map((p) => [p.key, p.hash]));
+    expect(next.stale.length).toBeLessThan(whole.stale.length);
   });
 
   it("remakes only the Telugu page and Telugu data file of a treatment whose Telugu texts changed", () => {

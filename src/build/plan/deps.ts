@@ -13,8 +13,8 @@ export interface DepHashes {
   hashes: Record<string, string>;
   /** The languages each treatment is published in besides the default, by data file and slug. */
   translated: Record<string, Record<string, string[]>>;
-  /** A dependency's hash ('' for one this build does not have). */
-  hashOf(dep: DepKey): string;
+  /** A dependency's hash ('' for one this build does not have), by its keyOf(dep). */
+  hashAt(key: string, dep: DepKey): string;
 }
 
 export interface DepSources {
@@ -66,13 +66,9 @@ export function hashDeps({ scanner, entries, lists, otherLanguages, fonts }: Dep
     set({ kind: "font", lang }, hashOf(`${font.stylesheet} ${font.font}`));
   for (const entry of Object.values(entries))
     set({ kind: "index", dataFile: entry.dataFile }, hashOf(JSON.stringify(treatmentIndex(entry, entry.items))));
-  return {
-    hashes,
-    translated,
-    hashOf(dep) {
-      const key = keyOf(dep);
-      if (!(key in hashes) && dep.kind === "page-file") hashes[key] = scanner.hash(dep.file);
-      return hashes[key] ?? "";
-    },
+  const hashAt = (key: string, dep: DepKey) => {
+    if (!(key in hashes) && dep.kind === "page-file") hashes[key] = scanner.hash(dep.file);
+    return hashes[key] ?? "";
   };
+  return { hashes, translated, hashAt };
 }
