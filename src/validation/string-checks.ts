@@ -36,16 +36,29 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
   if (!screen.refused && !markup && rules.length === 0 && !screen.sample) return found;
   // A string is compared with the placeholders declared whole only when it has one's length, and
   // with them all, in their order, only when it may hold one (most strings hold none).
+  // A part is searched for until as many strings hold it as the screen allows for (partCounts).
   const parts: string[] = [];
+  const left: number[] = [];
+  let partsLeft = 0;
   const wholeLengths = new Set<number>();
   for (const rule of rules) {
-    if (rule.match === "part") parts.push(rule.text);
-    else wholeLengths.add(rule.text.length);
+    if (rule.match === "whole") wholeLengths.add(rule.text.length);
+    else {
+      parts.push(rule.text);
+      const count = screen.partCounts?.get(rule) ?? Number.POSITIVE_INFINITY;
+      left.push(count);
+      if (count > 0) partsLeft++;
+    }
   }
   const mayHold = (value: string) => {
-    if (wholeLengths.has(value.length)) return true;
-    for (let i = 0; i < parts.length; i++) if (value.includes(parts[i])) return true;
-    return false;
+    let holds = wholeLengths.has(value.length);
+    if (partsLeft > 0)
+      for (let i = 0; i < parts.length; i++)
+        if (left[i] > 0 && value.includes(parts[i])) {
+          holds = true;
+          if (--left[i] === 0) partsLeft--;
+        }
+    return holds;
   };
   const refused = screen.refused;
   const sample = screen.sample;

@@ -23,6 +23,12 @@ export interface TextScreen {
   placeholders: readonly PlaceholderRule[];
   /** Whether an entry may be marked `"sample"`. */
   sample: boolean;
+  /**
+   * For placeholders declared as a part: at least how many of the document's strings may hold
+   * each (the times the text holds it as written), so the walk stops searching strings for one
+   * once it has found that many. Without an entry, every string is searched.
+   */
+  partCounts?: ReadonlyMap<PlaceholderRule, number>;
 }
 
 /** Everything may be there: a document known without its text (the editor's forms). */
@@ -97,6 +103,9 @@ export function screenText(text: string, placeholders: readonly PlaceholderRule[
   const overlap = Math.max('"sample"'.length, ...forms.map((form) => form.length));
   const screen: TextScreen = { refused: false, markup: false, placeholders: [], sample: false };
   const parts = new Set<PlaceholderRule>();
+  // Summed over windows: one written where two windows overlap counts twice, which only means
+  // searching longer.
+  const partCounts = new Map<PlaceholderRule, number>();
   for (let start = 0; start < text.length; start += windowLength) {
     const window = screenWindow(text.slice(start, start + windowLength + overlap), placeholders, forms);
     if (!window) return unscreened(placeholders);
@@ -104,19 +113,29 @@ export function screenText(text: string, placeholders: readonly PlaceholderRule[
     screen.markup ||= window.markup;
     screen.sample ||= window.sample;
     for (const rule of window.placeholders) parts.add(rule);
+    for (const [rule, count] of window.partCounts ?? []) partCounts.set(rule, (partCounts.get(rule) ?? 0) + count);
   }
   screen.placeholders = placeholders.filter((rule) => parts.has(rule));
+  screen.partCounts = partCounts;
   return screen;
 }
 
 /** What one text, or one window of a long one, rules out; undefined when it holds `\u` or `\/`. */
 function screenWindow(text: string, placeholders: readonly PlaceholderRule[], forms: string[]): TextScreen | undefined {
   if (text.includes("\\u") || text.includes("\\/")) return undefined;
+  const partCounts = new Map<PlaceholderRule, number>();
+  placeholders.forEach((rule, i) => {
+    if (rule.match === "whole") return;
+    let count = 0;
+    for (let at = text.indexOf(forms[i]); at >= 0; at = text.indexOf(forms[i], at + forms[i].length)) count++;
+    if (count > 0) partCounts.set(rule, count);
+  });
   return {
     refused: mayHoldRefused(text, isAscii(text)),
     markup: text.includes("<"),
-    placeholders: placeholders.filter((rule, i) => rule.match === "whole" || text.includes(forms[i])),
+    placeholders: placeholders.filter((rule) => rule.match === "whole" || partCounts.has(rule)),
     sample: holdsSampleKey(text),
+    partCounts,
   };
 }
 

@@ -38,6 +38,10 @@ describe("the string checks' look at a file's text", () => {
       ['{"name": "Sample \\u004dulti-Specialty Hospitals"}', ["Placeholder /name"]],
       ['{"doctors": [{"name": "Dr A", "sample": true}]}', ["SampleEntry /doctors/0/sample"]],
       ['{"doctors": [{"name": "Dr example", "sample": true}]}', ["SampleEntry /doctors/0/sample"]],
+      [
+        '{"url": "https://hospitals.example/a", "hospitals.example": ["hospitals.example and hospitals.example", "x"], "z": "at hospitals.example"}',
+        ["Placeholder /url", "Placeholder /hospitals.example/0", "Placeholder /z"],
+      ],
       ['{"blocks": [{"intro": "a <b>tag</b>"}], "html": "<b>fine</b>"}', ["MarkupInPlainText /blocks/0/intro"]],
       ['{"blocks": [{"intro": "a \\u003cb>tag\\u003c/b>"}]}', ["MarkupInPlainText /blocks/0/intro"]],
     ];
