@@ -67,6 +67,18 @@ export function setJobHash(table: JobHashes, key: JobKey, hash: string): void {
   level.set(fields[fields.length - 1], hash);
 }
 
+/** How many jobs `table` has. */
+export function jobCount(table: JobHashes): number {
+  const count = (level: Level): number => {
+    let n = 0;
+    for (const next of level.values()) n += typeof next === "string" ? 1 : count(next);
+    return n;
+  };
+  let n = 0;
+  for (const level of table.values()) n += count(level);
+  return n;
+}
+
 /** Every job in `table`, kind by kind, each kind's in the order they were set. */
 export function jobKeys(table: JobHashes): JobKey[] {
   const keys: JobKey[] = [];

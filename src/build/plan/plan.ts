@@ -11,7 +11,7 @@ import { type DepKey, type JobKey, keyOf } from "../keys";
 import type { Job } from "../prerender/jobs";
 import type { PageSpec } from "../prerender/page-list";
 import { hashDeps } from "./deps";
-import { type JobHashes, jobHash, jobKeys, setJobHash } from "./job-hashes";
+import { type JobHashes, jobCount, jobHash, jobKeys, setJobHash } from "./job-hashes";
 
 /** One piece of this build's output. */
 export interface Planned {
@@ -70,8 +70,11 @@ export function planBuild(input: PlanInput): Plan {
   const keptDeps = previous ? input.beforeDeps : undefined;
   const planned: Planned[] = [];
   const stale: Planned[] = [];
+  /** Pieces planned that the last build made (each key planned once). */
+  let known = 0;
   const plan = (key: JobKey, job: Job, parts: DepKey[]) => {
     const was = previous && jobHash(previous, key);
+    if (was !== undefined) known++;
     const names = parts.map(keyOf);
     const hashes = parts.map((dep, i) => deps.hashAt(names[i], dep));
     const kept =
@@ -110,11 +113,18 @@ export function planBuild(input: PlanInput): Plan {
     const hash = hashAll([codeKey, entry.settingsHash, ...entry.items.map((i) => `${i.slug}=${i.hash}`)]);
     const piece = { key: { kind: "whole-data", dataFile: entry.dataFile } as const, deps: [], hash };
     planned.push(piece);
-    if (!previous || jobHash(previous, piece.key) !== hash) stale.push(piece);
+    const was = previous && jobHash(previous, piece.key);
+    if (was !== undefined) known++;
+    if (was !== hash) stale.push(piece);
   }
 
   const hashes: JobHashes = new Map();
   for (const p of planned) setJobHash(hashes, p.key, p.hash);
-  const removed = before ? jobKeys(before).filter((key) => jobHash(hashes, key) === undefined) : [];
+  // When every piece of the last build is planned again (as many found as it had), none is
+  // removed, and its 40,000 keys are not read back to say so.
+  const removed =
+    before && !(previous && known === jobCount(previous))
+      ? jobKeys(before).filter((key) => jobHash(hashes, key) === undefined)
+      : [];
   return { planned, stale, removed, hashes, deps: deps.hashes };
 }
