@@ -16,14 +16,15 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pushReplaying, pushSaved } from "./change-set-push";
-import { CommitWriter, commitWithGit, syncIndex } from "./commit-writer";
 import { changedBetween, git, gitText, textAt } from "./git";
 import { headCommit, refCommit } from "./head";
 import { KeyedLock } from "./lock";
+import { openClone } from "./open-clone";
 import { publishChangeSet } from "./publish";
 import { PushQueue, type PushState } from "./push-queue";
-import { checkId, checkPath, cloneInto, createEmbedded, unpushedChangeSets } from "./repository";
+import { checkId, checkPath, createEmbedded } from "./repository";
 import { ReviewCache } from "./review";
+import { ChangeSetSaves } from "./save";
 import { SpareWorktree } from "./spare";
 import { linkNodeModules } from "./steps";
 import type { Author, FileChanges, Pick, Progress, PublishOutcome, PublishSteps, UpdateResult } from "./types";
@@ -50,11 +51,9 @@ export class SiteWorkspace {
   /** Change sets' saves on their way to the remote. */
   readonly pushes: PushQueue;
   private readonly spare: SpareWorktree;
-  /** Each change set's last commit made here and its tree: the next save compares with it without asking git. */
-  private readonly trees = new Map<string, { commit: string; tree: string }>();
   private readonly reviews: ReviewCache;
-  /** Saves' commits, made in this process (commit-writer.ts). */
-  private readonly writer = new CommitWriter();
+  /** Saves' commits (save.ts). */
+  private readonly saves = new ChangeSetSaves(this);
 
   private constructor(
     readonly dataDir: string,
@@ -80,7 +79,7 @@ export class SiteWorkspace {
     const remote = options.remote ?? path.join(dataDir, "site.git");
     if (!options.remote && !existsSync(path.join(remote, "HEAD"))) await createEmbedded(projectRoot, remote, branch);
     const workspace = new SiteWorkspace(dataDir, remote, projectRoot, branch, options);
-    await workspace.openClone();
+    await openClone(workspace, remote, workspace.spare, (dir) => workspace.linkNodeModules(dir));
     return workspace;
   }
 
@@ -176,30 +175,7 @@ export class SiteWorkspace {
     author: Author,
   ): Promise<{ parent: string; commit: string }> {
     for (const file of files) checkPath(file);
-    return this.locks.run(id, async () => {
-      const dir = await this.ensureUnlocked(id);
-      const head = await headCommit(dir);
-      // No paths would mean every file of the worktree to `git add`: nothing is saved instead.
-      if (files.length === 0) return { parent: head, commit: head };
-      const kept = this.trees.get(id);
-      const headTree = kept?.commit === head ? kept.tree : await gitText(dir, ["rev-parse", `${head}^{tree}`]);
-      const save = {
-        dir,
-        ref: `refs/heads/changes/${id}`,
-        head: { commit: head, tree: headTree },
-        files,
-        message,
-        author,
-      };
-      const written = await this.writer.commit(save).catch(() => undefined);
-      const { commit, tree } = written ?? (await commitWithGit(save));
-      if (commit === head) return { parent: head, commit: head };
-      // The index follows in the change set's queue, after the save has answered.
-      if (written) void this.locks.run(id, () => syncIndex(dir, written.indexLines));
-      this.trees.set(id, { commit, tree });
-      this.pushes.schedule(id);
-      return { parent: head, commit };
-    });
+    return this.saves.save(id, files, message, author);
   }
 
   /** Files the change set changed, compared with where it left the published branch. */
@@ -242,7 +218,7 @@ export class SiteWorkspace {
     this.pushes.forget(id);
     await this.pushes.settled(id);
     this.pushes.forget(id);
-    this.trees.delete(id);
+    this.saves.forget(id);
     return this.locks.run(id, async () => {
       if (existsSync(dir)) await this.spare.recycle(dir);
       await git(this.repo, ["branch", "-D", `changes/${id}`], { okCodes: [1] });
@@ -318,32 +294,6 @@ export class SiteWorkspace {
   /** Moves the published worktree to the remote's published branch. Call inside the "publish" lock. */
   async resetPublished(): Promise<void> {
     await git(this.publishedDir(), ["reset", "--quiet", "--hard", this.ref("published")]);
-  }
-
-  private async openClone(): Promise<void> {
-    if (!existsSync(path.join(this.repo, ".git"))) await cloneInto(this.remote, this.repo);
-    else await this.fetch();
-    await git(this.repo, ["worktree", "prune"]);
-    const published = this.publishedDir();
-    if (!existsSync(path.join(published, ".git"))) {
-      await git(this.repo, [
-        "worktree",
-        "add",
-        "--quiet",
-        "-B",
-        this.publishedBranch,
-        published,
-        this.ref("published"),
-      ]);
-      await this.linkNodeModules(published);
-    } else await this.locks.run("publish", () => this.resetPublished());
-    await this.spare.fill(this.ref("published"), (dir) => this.linkNodeModules(dir));
-    await this.resumePushes();
-  }
-
-  /** Saves a stopped editor had not pushed yet (branches here ahead of the remote's) go now. */
-  private async resumePushes(): Promise<void> {
-    for (const id of await unpushedChangeSets(this.repo, (a, b) => this.isAncestor(a, b))) this.pushes.schedule(id);
   }
 
   /** The change set's worktree on its branch at `startPoint` (the spare worktree when there is one). */
