@@ -210,7 +210,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const siteCardWritten = writeSiteCard(siteCard(bundle.siteFacts), distDir);
   siteCardWritten.catch(() => undefined); // awaited below, after the jobs: not an unhandled rejection meanwhile
   since = performance.now();
-  const compressCache = { dir: path.join(cache, "compressed"), read: !options.force };
+  // --force reads the compressed copies too, each checked against its file (compress.ts).
+  const compressCache = { dir: path.join(cache, "compressed"), read: true, verify: options.force };
   const jobsStarted = Date.now();
   const context: JobContext = {
     distDir,

@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compressBytes, compressFileCached, levelsFor, pruneCompressCache } from "../../src/build/compress";
 
@@ -66,6 +67,28 @@ describe("compressed copies kept by content", () => {
     expect(copies()).toEqual(compressBytes(body, levelsFor(file)));
     compressFileCached(dist, file, body, { dir: cache, read: true });
     expect(copies()).toEqual(compressBytes(body, levelsFor(file)));
+  });
+
+  it("checks each kept copy against its file when asked to (--force), and makes a spoilt one again", () => {
+    compressFileCached(dist, file, body, { dir: cache, read: true });
+    const good = copies();
+    const kept = readdirSync(cache).map((name) => path.join(cache, name));
+    const brCopy = kept.find((name) => name.endsWith(".br")) as string;
+    // A copy that decompresses to other bytes: not used, made again, and kept good.
+    writeFileSync(brCopy, compressBytes(Buffer.from("other bytes"), levelsFor(file)).br as Buffer);
+    compressFileCached(dist, file, body, { dir: cache, read: true, verify: true });
+    expect(copies()).toEqual(good);
+    expect(readFileSync(brCopy)).toEqual(good.br);
+    // Bytes that are no brotli at all: the same.
+    writeFileSync(brCopy, "spoilt");
+    compressFileCached(dist, file, body, { dir: cache, read: true, verify: true });
+    expect(copies()).toEqual(good);
+    // A kept copy that decompresses to the file is used, not made again (gzip 1 here: not what gzip 9 makes).
+    const gzCopy = kept.find((name) => name.endsWith(".gz")) as string;
+    const quick = gzipSync(body, { level: 1 });
+    writeFileSync(gzCopy, quick);
+    compressFileCached(dist, file, body, { dir: cache, read: true, verify: true });
+    expect(copies()).toEqual({ br: good.br, gz: quick });
   });
 
   it("prunes the copies no build used since it started, and keeps those it used", () => {

@@ -160,11 +160,28 @@ export async function renderPage(
   );
 }
 
+/**
+ * The cards named so far with a build's context, by what they show: pages share cards (a
+ * treatment's pages in languages it has no texts in show its English card), and naming one hashes
+ * it and looks for its files in dist/. A worker keeps one context for all its batches.
+ */
+const namedCards = new WeakMap<JobContext, Map<string, NamedCard>>();
+
 /** A page's link preview image: the one its config names, or its card (named, not drawn: cards.ts). */
-function shareImageOf(info: PageInfo, store: CardStore): { image: ShareImage; card?: NamedCard } | undefined {
+function shareImageOf(
+  info: PageInfo,
+  store: CardStore,
+  named: Map<string, NamedCard>,
+): { image: ShareImage; card?: NamedCard } | undefined {
   if (!info.share) return undefined;
   if ("image" in info.share) return { image: ownShareImage(info.share.image, store.canonicalBase) };
-  const card = nameCard(info.share.card, store);
+  const key = JSON.stringify(info.share.card);
+  let card = named.get(key);
+  if (card) cardCounts.found++;
+  else {
+    card = nameCard(info.share.card, store);
+    named.set(key, card);
+  }
   return { image: card.image, card };
 }
 
@@ -186,6 +203,8 @@ function listsOf(catalog: Catalog) {
  */
 export async function runJobs(jobs: Job[], context: JobContext) {
   const store = { distDir: context.distDir, canonicalBase: site.canonicalBase };
+  const named = namedCards.get(context) ?? new Map<string, NamedCard>();
+  namedCards.set(context, named);
   const before = { ...cardCounts };
   // The cards' sources (and PNGs drawn into dist/) are files of dist/ too: a full build keeps what its jobs wrote.
   const cardFiles = new Set<string>();
@@ -193,7 +212,7 @@ export async function runJobs(jobs: Job[], context: JobContext) {
   const pageCards: Record<string, string | null> = {};
   const result = await runJobsWith(jobs, context, {
     render: async (info, template) => {
-      const share = shareImageOf(info, store);
+      const share = shareImageOf(info, store, named);
       for (const file of share?.card?.files ?? []) cardFiles.add(file);
       pageCards[info.path] = share?.card ? share.image.url.slice(site.canonicalBase.length + 1) : null;
       return renderPage({ ...info, shareImage: share?.image }, template, { fonts: context.fonts });
