@@ -115,6 +115,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
       colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
     },
     full ? undefined : options.workerScript,
+    scanner,
   );
   configCheck.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
 
@@ -243,10 +244,16 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   since = performance.now();
   removed.push(...staleFonts);
   // Each page's social card: the pages made again name theirs, the others keep the last build's.
-  const pageCards = pageCardsAfter(specs, full ? undefined : before?.pageCards, result.pageCards);
+  const gonePages = plan.removed.flatMap((key) => (key.kind === "page" ? [key.path] : []));
+  const { cards: pageCards, dropped } = pageCardsAfter(
+    gonePages,
+    full ? undefined : before?.pageCards,
+    result.pageCards,
+  );
   // A card no page shows any more (its page's title changed, or the page is gone) goes, as a full
   // build's clean-up removes it.
-  if (!full && before?.pageCards) removed.push(...removeUnshownCards(distDir, new Set(Object.values(pageCards))));
+  if (!full && before?.pageCards && dropped)
+    removed.push(...removeUnshownCards(distDir, new Set(Object.values(pageCards))));
   removed.push(...removeJobOutputs(distDir, plan.removed));
 
   // The whole collection, the spec's data file, made of the treatments' data files.

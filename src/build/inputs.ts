@@ -71,8 +71,16 @@ export class InputScanner {
   }
 }
 
-/** Every file under `dir` (relative to `root`), sorted, skipping hidden files and folders. */
-export function filesUnder(root: string, dir: string, accept: (name: string) => boolean = () => true): string[] {
+/**
+ * Every file under `dir` (relative to `root`), sorted, skipping hidden files and folders, and the
+ * folders `enter` turns down (given their path relative to `root`).
+ */
+export function filesUnder(
+  root: string,
+  dir: string,
+  accept: (name: string) => boolean = () => true,
+  enter: (relative: string) => boolean = () => true,
+): string[] {
   const found: string[] = [];
   const walk = (relative: string) => {
     const full = path.join(root, relative);
@@ -80,8 +88,9 @@ export function filesUnder(root: string, dir: string, accept: (name: string) => 
     for (const entry of readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (accept(entry.name)) found.push(child);
+      if (entry.isDirectory()) {
+        if (enter(child)) walk(child);
+      } else if (accept(entry.name)) found.push(child);
     }
   };
   walk(dir);
