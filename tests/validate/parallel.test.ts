@@ -25,7 +25,7 @@ const slugOf = (i: number) => `treatment-${String(i).padStart(4, "0")}`;
 function cliBundle(): URL {
   execFileSync(process.execPath, [path.join(repoRoot, "scripts/validate.mjs"), "--help"]);
   const checkout = `${path.basename(repoRoot)}-${createHash("sha1").update(repoRoot).digest("hex").slice(0, 10)}`;
-  return pathToFileURL(path.join(repoRoot, "node_modules/.cache/site-cli", checkout, "validate.mjs"));
+  return pathToFileURL(path.join(repoRoot, "node_modules/.cache/site-cli", checkout, "validate.cjs"));
 }
 
 describe("the first pass shared with worker threads", () => {
