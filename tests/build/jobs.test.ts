@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { inWorkOrder } from "../../src/build/plan/order";
 import { type Job, type JobCatalog, type JobContext, runJobs } from "../../src/build/prerender/jobs";
 import { dataPaths } from "../../src/shared/collections/data-files";
 
@@ -58,5 +59,48 @@ describe("build jobs in one thread", () => {
     writeFileSync(file, collection(["Changed", "B"]));
     await runJobs([job("a")], context(file), noPages);
     expect(published("a")).toBe("Changed");
+  });
+});
+
+describe("the order the workers take jobs in", () => {
+  const page = (english: string, lang: string, slug?: string): Job => {
+    const path = lang === "en" ? english : `/${lang}${english}`;
+    return {
+      kind: "page",
+      spec: slug
+        ? { kind: "treatment", path, route: "/t/:slug", dataFile, slug, deps: [], lang, english }
+        : ({ kind: "page", path, route: path, lang, english } as never),
+    };
+  };
+  const data = (slug: string): Job => ({ kind: "treatment-data", dataFile, slug });
+
+  it("runs a treatment's data job right after its pages, in every language, so it is read once", () => {
+    const jobs: Job[] = [
+      data("b"),
+      { kind: "index-data", dataFile },
+      page("/t/b", "en", "b"),
+      page("/t/a", "en", "a"),
+      data("gone"),
+      page("/home", "en"),
+      page("/t/a", "te", "a"),
+      data("a"),
+      page("/t/b", "te", "b"),
+      { kind: "compress", file: "assets/app.js" },
+    ];
+    const names = inWorkOrder(jobs).map((job) =>
+      job.kind === "page" ? job.spec.path : job.kind === "treatment-data" ? `data ${job.slug}` : job.kind,
+    );
+    expect(names).toEqual([
+      "compress",
+      "/home",
+      "/t/a",
+      "/te/t/a",
+      "data a",
+      "/t/b",
+      "/te/t/b",
+      "data b",
+      "data gone",
+      "index-data",
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 /** The prerendered document: data blocks that no content can break out of, and the page's assets. */
 import { describe, expect, it } from "vitest";
 import { type Manifest, routeAssets } from "../../src/build/prerender/assets";
-import { pageDocument } from "../../src/build/prerender/document";
+import { pageDocument, serialiseHydrationWith } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
+import { hydrationText, treatmentDataText } from "../../src/build/prerender/page-hydration";
+import { treatmentData, treatmentDataJson, withTranslatedField } from "../../src/shared/collections/data-files";
+import type { SubDepartment } from "../../src/shared/generated/collection";
 
 const template =
   '<!doctype html><html><head><title>Site</title><meta name="description" content="" /></head><body><div id="root"></div></body></html>';
@@ -81,6 +84,48 @@ describe("the prerendered document", () => {
     expect(te.split("te-1.woff2")).toHaveLength(2);
     expect(te).toContain('<link rel="stylesheet" href="/assets/fonts/te-2.css" />');
     expect(page("en")).not.toContain("/assets/fonts/te-");
+  });
+});
+
+describe("a treatment's data serialised once for its pages and its data file", () => {
+  const collection = { speciality: "Cardiology", location: "Hyderabad" };
+  const item = {
+    $schema: "../x.json",
+    slug: "a",
+    name: 'A "quoted" <b>name</b> \u2028 తెలుగు $& $1',
+    content: { h1: "</script>", sections: [{ h2: "x", list: ["a: <strong>b</strong>"] }] },
+  } as unknown as SubDepartment;
+  const reviewer = { slug: "dr", name: "Dr A", translated: "డా. ఎ" };
+
+  it("gives the page the bytes JSON.stringify gives its hydration data, translated or not", () => {
+    for (const hydration of [
+      { treatment: { file: "c.json", data: treatmentData(collection, item) }, reviewer },
+      {
+        treatment: {
+          file: "c.json",
+          data: treatmentData(collection, item),
+          translation: { lang: "te", strings: { "content.h1": "<!--" } },
+        },
+      },
+    ]) {
+      const text = treatmentDataText(collection, item);
+      expect(hydrationText(hydration, text)).toBe(JSON.stringify(hydration));
+      const whole = pageDocument(template, info({ hydration }), "<p>app</p>", "Site", "/logo.svg");
+      const spliced = structuredClone(hydration);
+      serialiseHydrationWith(spliced, () => hydrationText(spliced, text));
+      expect(pageDocument(template, info({ hydration: spliced }), "<p>app</p>", "Site", "/logo.svg")).toBe(whole);
+    }
+  });
+
+  it("gives the data file the bytes it had, with and without its translations' languages", () => {
+    const text = treatmentDataText(collection, item);
+    expect(treatmentDataText(collection, item)).toBe(text);
+    expect(withTranslatedField(text, [])).toBe(treatmentDataJson(collection, item));
+    expect(withTranslatedField(text, ["te", "hi"])).toBe(treatmentDataJson(collection, item, ["te", "hi"]));
+    // Another collection's settings: serialised again.
+    expect(treatmentDataText({ ...collection, location: "Vizag" }, item)).toBe(
+      JSON.stringify(treatmentData({ ...collection, location: "Vizag" }, item)),
+    );
   });
 });
 

@@ -14,10 +14,34 @@ const kindOrder: Record<Job["kind"], number> = {
   "index-data": 5,
 };
 
-/** The jobs in the order the workers take them (a copy; the order planned is kept within a kind). */
+/**
+ * The jobs in the order the workers take them (a copy; the order planned is kept within a kind),
+ * with a treatment's data job right after its pages: the worker that read the treatment for them
+ * has it still (jobs.ts keeps the last few), and its data's text (page-hydration.ts).
+ */
 export function inWorkOrder(jobs: readonly Job[]): Job[] {
-  return [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || byPage(a, b));
+  const sorted = [...jobs].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || byPage(a, b));
+  const dataJobs = new Map<string, Job>();
+  for (const job of sorted) if (job.kind === "treatment-data") dataJobs.set(treatmentKey(job), job);
+  if (dataJobs.size === 0) return sorted;
+  const ordered: Job[] = [];
+  const placed = new Set<Job>();
+  sorted.forEach((job, i) => {
+    if (placed.has(job)) return;
+    ordered.push(job);
+    if (job.kind !== "page" || job.spec.kind !== "treatment") return;
+    const next = sorted[i + 1];
+    if (next?.kind === "page" && next.spec.english === job.spec.english) return;
+    const data = dataJobs.get(treatmentKey(job.spec));
+    if (data && !placed.has(data)) {
+      ordered.push(data);
+      placed.add(data);
+    }
+  });
+  return ordered;
 }
+
+const treatmentKey = (of: { dataFile: string; slug: string }) => `${of.dataFile}\u0000${of.slug}`;
 
 /**
  * Pages by their English address: a page in the site's languages one after another, so a worker

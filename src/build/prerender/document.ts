@@ -21,7 +21,11 @@ const escapeHtml = (text: string) =>
  * page's data, where a replace with a callback per match was a visible share of prerendering.
  */
 function scriptJson(value: unknown): string {
-  const json = JSON.stringify(value).replaceAll("<", "\\u003c");
+  return scriptSafe(JSON.stringify(value));
+}
+
+function scriptSafe(serialised: string): string {
+  const json = serialised.replaceAll("<", "\\u003c");
   return json.includes("\u2028") || json.includes("\u2029")
     ? json.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")
     : json;
@@ -29,6 +33,14 @@ function scriptJson(value: unknown): string {
 
 /** Hydration data serialised, by object: a treatment's pages in languages it has no texts in share theirs (manifest.ts). */
 const serialised = new WeakMap<object, string>();
+
+/**
+ * Gives hydration data its JSON text, `serialise()` (the same as JSON.stringify gives it, made from
+ * parts serialised once: page-hydration.ts), unless it has one already.
+ */
+export function serialiseHydrationWith(hydration: object, serialise: () => string): void {
+  if (!serialised.has(hydration)) serialised.set(hydration, scriptSafe(serialise()));
+}
 
 function hydrationJson(hydration: object): string {
   let json = serialised.get(hydration);

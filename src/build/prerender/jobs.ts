@@ -12,8 +12,8 @@ import {
   dataPaths,
   type TreatmentListPage,
   type TreatmentTranslationData,
-  treatmentDataJson,
   treatmentIndex,
+  withTranslatedField,
 } from "../../shared/collections/data-files";
 import {
   publishedStrings,
@@ -27,6 +27,7 @@ import { writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
 import { pageBuildError } from "./page-error";
+import { treatmentDataText } from "./page-hydration";
 
 /** Where one treatment is stored: its own file, or a place in its collection's file. */
 export interface ItemSource {
@@ -249,7 +250,8 @@ export async function runJobs(
       case "treatment-data": {
         const data = timed("read", () => item(job.dataFile, job.slug));
         const translated = translatedLanguages(context.catalog, job.dataFile, job.slug);
-        const json = treatmentDataJson(context.catalog.catalog[job.dataFile], data, translated);
+        // Serialised once with its pages' data, which ran just before (plan/order.ts).
+        const json = withTranslatedField(treatmentDataText(context.catalog.catalog[job.dataFile], data), translated);
         write(dataPaths.treatment(job.dataFile, job.slug), json);
         write(dataPaths.builtInTreatment(job.dataFile, job.slug), builtInModule(json));
         break;

@@ -43,7 +43,8 @@ import {
   treatmentPage,
   webPage,
 } from "../../site";
-import { englishHydration, listingIn } from "./page-hydration";
+import { serialiseHydrationWith } from "./document";
+import { englishHydration, hydrationText, listingIn, treatmentDataText } from "./page-hydration";
 import { type Catalog, listedCollection, type PageSpec } from "./page-list";
 import { appModule, blockModules, translationModules } from "./page-modules";
 import { carriedReviewer, entryReviewer, medicalPageOf, reviewerOf } from "./page-reviewer";
@@ -241,6 +242,20 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
     ...(speciality ? [{ name: speciality.name, path: `/specialities/${speciality.slug}` }] : []),
     { name: item.name, path: spec.english },
   ].map((step) => ({ ...step, path: pathIn(step.path, lang) }));
+  // The English treatment and, in another language, its texts in it: the page translates it
+  // with them, hydrating with no request.
+  const hydration =
+    Object.keys(own).length > 0
+      ? {
+          treatment: {
+            file: spec.dataFile,
+            data: treatmentData(collection, english),
+            translation: { lang, strings: own },
+          },
+          ...(reviewer && { reviewer }),
+        }
+      : englishHydration(spec.dataFile, collection, english, reviewer);
+  serialiseHydrationWith(hydration, () => hydrationText(hydration, treatmentDataText(collection, english)));
   return {
     path: spec.path,
     lang,
@@ -254,19 +269,7 @@ async function treatmentInfo(spec: Extract<PageSpec, { kind: "treatment" }>, sou
       breadcrumbs(trail),
       ...treatmentPage(item, collection.speciality, lang, canonical, reviewerOf(reviewer, lang)),
     ],
-    // The English treatment and, in another language, its texts in it: the page translates it
-    // with them, hydrating with no request.
-    hydration:
-      Object.keys(own).length > 0
-        ? {
-            treatment: {
-              file: spec.dataFile,
-              data: treatmentData(collection, english),
-              translation: { lang, strings: own },
-            },
-            ...(reviewer && { reviewer }),
-          }
-        : englishHydration(spec.dataFile, collection, english, reviewer),
+    hydration,
     // A translated treatment's card in its language: its heading, its speciality's name. One whose
     // heading is not translated shares the English page's card: a card costs tens of milliseconds
     // of CPU to draw, and a card per language for every treatment would triple a large site's

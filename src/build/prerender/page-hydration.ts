@@ -3,7 +3,7 @@
  * page's language, a treatment's data shared between its untranslated pages.
  */
 import { type TreatmentListPage, treatmentData } from "../../shared/collections/data-files";
-import type { SubDepartment } from "../../shared/generated/collection";
+import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import type { CarriedReviewer, HydrationPayload } from "../../site";
 import type { CatalogCollection } from "./page-list";
 
@@ -42,4 +42,37 @@ export function englishHydration(
     byReviewer.set(key, hydration);
   }
   return hydration;
+}
+
+/** Each treatment's data text, by the treatment's object (one per treatment read: jobs.ts's readers). */
+const dataTexts = new WeakMap<SubDepartment, { collection: object; text: string }>();
+
+/**
+ * `JSON.stringify(treatmentData(collection, item))`, made once for a treatment's pages in every
+ * language and its data file (run right after them: plan/order.ts).
+ */
+export function treatmentDataText(
+  collection: Pick<TreatmentCollection, "speciality" | "location">,
+  item: SubDepartment,
+): string {
+  const kept = dataTexts.get(item);
+  if (kept?.collection === collection) return kept.text;
+  const text = JSON.stringify(treatmentData(collection, item));
+  dataTexts.set(item, { collection, text });
+  return text;
+}
+
+/** Stands for the treatment's data in the hydration data's text, until its own text replaces it. */
+const marker = "\u0000treatment data\u0000";
+const dataMarker = JSON.stringify(marker);
+
+/**
+ * A treatment page's hydration data as JSON.stringify gives it, with the treatment's data's text
+ * (`treatmentDataText`) put in its place rather than serialised again.
+ */
+export function hydrationText(hydration: HydrationPayload, dataText: string): string {
+  if (!hydration.treatment) return JSON.stringify(hydration);
+  const json = JSON.stringify({ ...hydration, treatment: { ...hydration.treatment, data: marker } });
+  const at = json.indexOf(dataMarker);
+  return `${json.slice(0, at)}${dataText}${json.slice(at + dataMarker.length)}`;
 }

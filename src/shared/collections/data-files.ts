@@ -157,9 +157,17 @@ export function treatmentDataJson(
   item: SubDepartment,
   translated: readonly string[] = [],
 ): string {
-  const data: TreatmentData = treatmentData(collection, item);
-  if (translated.length > 0) data.translated = [...translated].sort();
-  return JSON.stringify(data);
+  return withTranslatedField(JSON.stringify(treatmentData(collection, item)), translated);
+}
+
+/**
+ * A treatment data file's text from its collection cut down to it (`JSON.stringify(treatmentData(…))`)
+ * and the languages of its translations: the `translated` field, last, when it has any.
+ */
+export function withTranslatedField(dataJson: string, translated: readonly string[]): string {
+  return translated.length > 0
+    ? `${dataJson.slice(0, -1)},"translated":${JSON.stringify([...translated].sort())}}`
+    : dataJson;
 }
 
 /** The languages-of-translations field at the end of a treatment data file's text, if it has one. */
