@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { commonJsOptions, requiredWhenUsed } from "./bundle-cjs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,37 +22,16 @@ function newest(target) {
 }
 
 /**
- * A package's exports, required when the bundle first reads one of them. The bundle reads an
- * import by name as a property of the package at each use (`import_parse5.Tokenizer`), so a
- * stand-in that requires the package on its first read serves every use.
- */
-const lazyRequire = `const lazyRequire = (name) => {
-  let loaded;
-  return new Proxy({}, { get: (_, key) => (loaded ??= require(name))[key] });
-};`;
-
-/**
  * Bundles `entry` (a path under the project) unless its bundle is newer than every file of
  * `sources`, then runs it, with SITE_PROJECT_ROOT saying where the project is (the bundle lives
  * elsewhere, so `import.meta.dirname` no longer does).
- *
- * `format: "cjs"` makes a CommonJS bundle, loaded with require: its packages (ajv and the rest,
- * CommonJS themselves) are then required as they are, where an ES module bundle has Node's ES
- * loader parse each package for its exports first. `npm run validate --help` takes ~0.19 s of CPU
- * instead of ~0.27, in the CLI and in each of its worker threads. An entry with a top-level await
- * cannot be one. Such a bundle requires the packages named in `lazy` only when first used, not
- * as it loads: packages it imports by name alone (`import { parse } from ...`), and needs for some
- * input only (parse5 for HTML the quick check is unsure of: an ES module, ~0.04 s to load).
+ * `format: "cjs"`: a CommonJS bundle, `lazy` naming packages it requires on first use
+ * (bundle-cjs.mjs).
  */
 export async function runBundled(entry, sources, { format = "esm", lazy = [] } = {}) {
   const checkout = `${path.basename(root)}-${createHash("sha1").update(root).digest("hex").slice(0, 10)}`;
   const extension = format === "cjs" ? ".cjs" : ".mjs";
-  const bundle = path.join(
-    root,
-    "node_modules/.cache/site-cli",
-    checkout,
-    `${path.basename(entry, ".ts")}${extension}`,
-  );
+  const bundle = path.join(root, "node_modules/.cache/site-cli", checkout, path.basename(entry, ".ts") + extension);
   const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
   if ([entry, ...sources].some((s) => newest(path.join(root, s)) > built)) {
     const { build } = await import("esbuild");
@@ -61,22 +41,12 @@ export async function runBundled(entry, sources, { format = "esm", lazy = [] } =
       outfile: bundle,
       bundle: true,
       platform: "node",
-      format,
       target: "node20",
       packages: "external",
       logLevel: "error",
-      // CommonJS has no import.meta: the bundle's own file stands in for it.
-      ...(format === "cjs" && {
-        define: { "import.meta.url": "__bundleUrl", "import.meta.dirname": "__dirname" },
-        // "use strict" first: the sources are ES modules, strict code.
-        banner: {
-          js: `"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;\n${lazyRequire}`,
-        },
-      }),
+      ...(format === "cjs" ? commonJsOptions : { format }),
     });
-    let code = result.outputFiles[0].text;
-    for (const name of lazy)
-      code = code.replaceAll(`require(${JSON.stringify(name)})`, `lazyRequire(${JSON.stringify(name)})`);
+    const code = requiredWhenUsed(result.outputFiles[0].text, lazy);
     // Written aside and renamed, so parallel runs (the test suite) never read a half-written bundle.
     mkdirSync(path.dirname(bundle), { recursive: true });
     const temporary = `${bundle}.${process.pid}.tmp`;

@@ -7,7 +7,12 @@ import { runBundled } from "./bundled.mjs";
 
 // parse5, the ICU message parser and jsonc-parser serve some files only (HTML the quick check is
 // unsure of, translations, a file that is not strict JSON): required when first used.
-await runBundled("scripts/validate.ts", ["src/validation", "src/shared", "schemas"], {
+const bundler = ["scripts/validate.mjs", "scripts/bundled.mjs", "scripts/bundle-cjs.mjs"];
+await runBundled("scripts/validate.ts", ["src/validation", "src/shared", "schemas", ...bundler], {
   format: "cjs",
-  lazy: ["parse5", "@formatjs/icu-messageformat-parser", "jsonc-parser"],
+  lazy: [
+    "parse5",
+    "@formatjs/icu-messageformat-parser",
+    "jsonc-parser",
+  ],
 });
