@@ -6,6 +6,13 @@
  * names in that script, pinned at the switcher's weight: some 1.6 KB (Telugu) and 2.4 KB
  * (Devanagari) of WOFF2. One family, one face per script with its `unicode-range`, so a browser
  * fetches a face only if the names it shows need it. Cached as the languages' fonts are.
+ *
+ * `font-display: optional`: the faces are preloaded by every page (index.html), so Chromium holds
+ * the first paint for them a moment (a tenth of a second at most) and then never swaps them in
+ * later. With `swap`, a face that came after the first paint changed the names' widths and moved
+ * the links beside them (a layout shift of 0.001 in Lighthouse on a busy machine). A face that
+ * misses that moment leaves the names in the device's own fonts for that page view (boxes on a
+ * device with no Telugu or Devanagari font), and is there, cached, for the next.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -58,7 +65,7 @@ export async function languageNamesFont(root: string, cacheDir: string, base = "
     const fileName = `assets/fonts/names-${slug(script.family)}-${hash(font)}.woff2`;
     faces.push({ fileName, font });
     rules.push(
-      `@font-face{font-family:"${languageNamesFamily}";font-style:normal;font-weight:${weight};font-display:swap;` +
+      `@font-face{font-family:"${languageNamesFamily}";font-style:normal;font-weight:${weight};font-display:optional;` +
         `src:url(${base}${fileName}) format("woff2");unicode-range:${unicodeRange(script.block)}}\n`,
     );
   }

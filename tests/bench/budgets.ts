@@ -6,7 +6,7 @@
  * treatments with the bytes of a treatment page view at 5, 1,000 and 10,000 (end-to-end.ts).
  * Prints a table and one JSON line. Run `npm run build` first.
  *
- * Usage: npm run bench -- [--no-lighthouse] [--keep-traces DIR] [--runs 3] [--pages 10000]
+ * Usage: npm run bench -- [--no-lighthouse] [--https] [--keep-traces DIR] [--runs 3] [--pages 10000]
  *          [--end-to-end 1000,3334,10000 | --no-end-to-end | --only-end-to-end | --only-fresh-clone]
  *          [--search 5,1000,10000 | --no-search | --only-search] [--no-validate] | --compression
  */
@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { startServer } from "../../src/relay/app";
+import { type NginxSite, startNginxSite } from "../helpers/nginx-site";
 import { cardCost } from "./card-cost";
 import { compressionTable } from "./compression";
 import { endToEnd } from "./end-to-end";
@@ -49,12 +50,31 @@ interface Measured {
   texts: number;
 }
 
+/** docs/deploy/nginx.conf with TLS and HTTP/2 in front of the relay at `relayUrl` (tests/helpers/nginx-site.ts). */
+async function httpsFront(relayUrl: string): Promise<NginxSite> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const nginx = await startNginxSite({
+      dir,
+      dist: path.join(root, "dist"),
+      relayPort: Number(new URL(relayUrl).port),
+      http2: true,
+    });
+    return { ...nginx, close: () => nginx.close().finally(cleanup) };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function main() {
   const { values } = parseArgs({
     options: {
       "no-lighthouse": { type: "boolean", default: false },
+      https: { type: "boolean", default: false },
       "keep-traces": { type: "string" },
       runs: { type: "string", default: "3" },
       pages: { type: "string", default: "10000" },
@@ -97,7 +117,13 @@ export async function main() {
   }
   if (!existsSync(path.join(root, "dist/shell.html")))
     throw new Error("Run 'npm run build' first: dist/ is not prerendered.");
-  const server = await startServer({ port: 0, distDir: path.join(root, "dist"), log: () => {} });
+  const server = await startServer({
+    port: 0,
+    distDir: path.join(root, "dist"),
+    log: () => {},
+    trustProxy: values.https,
+  });
+  let front: NginxSite | undefined;
   const report: Record<string, unknown> = {};
   try {
     const browser = await chromium.launch({
@@ -128,7 +154,14 @@ export async function main() {
 
     if (!values["no-lighthouse"]) {
       const lighthouse: Record<string, unknown> = {};
-      console.log("\nLighthouse (mobile)");
+      // --https: through docs/deploy/nginx.conf with TLS and HTTP/2, as a deployed site answers a
+      // phone (every file on the page's one connection, a TLS handshake before the page). Without
+      // it, the relay itself over plain HTTP/1.1 (a new connection for most files).
+      front = values.https ? await httpsFront(server.url) : undefined;
+      const origin = front?.secureSite ?? server.url;
+      console.log(
+        `\nLighthouse (mobile${front ? ", https and HTTP/2 through the deployment guide's nginx" : ", http/1.1 from the relay"})`,
+      );
       console.log(
         "route                  | perf | a11y | best | seo | LCP ms | TBT ms | CLS   | LCP element          | below 0.9",
       );
@@ -138,7 +171,7 @@ export async function main() {
         // are reported.
         const keep = values["keep-traces"];
         const attempt = (left: number): ReturnType<typeof runLighthouse> =>
-          runLighthouse(server.url + route, chromePath, keep).catch((error: unknown) => {
+          runLighthouse(origin + route, chromePath, keep, front?.certificate).catch((error: unknown) => {
             if (left === 0) throw error;
             console.error(`  ${error instanceof Error ? error.message : String(error)} Trying again.`);
             return attempt(left - 1);
@@ -152,6 +185,7 @@ export async function main() {
       report.lighthouse = lighthouse;
     }
   } finally {
+    await front?.close();
     await server.close();
   }
 

@@ -2,6 +2,7 @@
  * Lighthouse (mobile defaults: a mid-range phone on a slow 4G connection, simulated) against a
  * page served on 127.0.0.1, in Debian's Chromium.
  */
+import { createHash, X509Certificate } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -25,14 +26,28 @@ interface NodeItem {
   items?: { items?: { node?: { selector?: string } }[] }[];
 }
 
+/** The certificate's public key's SHA-256, base64, as Chromium's SPKI allow list takes it. */
+const spkiHash = (pem: string) =>
+  createHash("sha256")
+    .update(new X509Certificate(pem).publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64");
+
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 /**
  * Runs Lighthouse once on `url`. With `keepIn`, the run's report and its trace (the main thread's
  * tasks as Lighthouse saw them, before its simulation: what each long task was) are written there
  * as `<address>.lhr.json` and `<address>.trace.json`, for `npm run bench -- --keep-traces DIR`.
+ * With `certificate` (PEM), Chromium trusts that one certificate, the bench's https front's
+ * (`--https`), as a browser trusts a deployed site's: no other certificate error is let through.
  */
-export async function runLighthouse(url: string, chromePath: string, keepIn?: string): Promise<LighthouseResult> {
+export async function runLighthouse(
+  url: string,
+  chromePath: string,
+  keepIn?: string,
+  certificate?: string,
+): Promise<LighthouseResult> {
+  const trusted = certificate ? [`--ignore-certificate-errors-spki-list=${spkiHash(certificate)}`] : [];
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -41,6 +56,7 @@ export async function runLighthouse(url: string, chromePath: string, keepIn?: st
       "--disable-gpu",
       "--disable-background-networking",
       "--disable-sync",
+      ...trusted,
     ],
   });
   try {

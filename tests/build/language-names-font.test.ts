@@ -21,7 +21,7 @@ describe("the language names' font", () => {
     const rules = stylesheet.css.trim().split("\n");
     expect(rules).toHaveLength(2);
     expect(rules[0]).toContain('font-family:"Language names"');
-    expect(rules[0]).toContain("font-display:swap");
+    expect(rules[0]).toContain("font-display:optional");
     expect(rules[0]).toContain("font-weight:600");
     expect(rules[0]).toContain(`src:url(/${faces[0].fileName}) format("woff2");unicode-range:U+0C00-0C7F`);
     expect(rules[1]).toContain(`src:url(/${faces[1].fileName}) format("woff2");unicode-range:U+0900-097F`);

@@ -5,16 +5,16 @@
  * swap must find its line, so the guide and this test cannot drift apart. The Netlify files are
  * held to the relay's headers and routes too.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../src/relay/app";
+import { type NginxSite, nginxBinary, startNginxSite } from "../helpers/nginx-site";
 import { tempDir } from "../helpers/relay";
-import { freePort } from "../helpers/relay-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const deployDir = path.join(root, "docs", "deploy");
@@ -22,7 +22,7 @@ const run = promisify(execFile);
 const out = tempDir("deploy-nginx-");
 const dist = path.join(out.dir, "dist");
 let relay: RunningServer;
-let nginx: ChildProcess | undefined;
+let nginx: NginxSite | undefined;
 let site = "";
 /** nginx's https listener (a certificate made for the test) and that certificate. */
 let secureSite = "";
@@ -49,34 +49,8 @@ const transport = new Set([
 const policyHeaders = (res: { headers: Headers }) =>
   Object.fromEntries([...res.headers.entries()].filter(([name]) => !transport.has(name)));
 
-function nginxBinary(): string {
-  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-  if (!found)
-    throw new Error("nginx not found: install Debian's package (apt-get update && apt-get install -y nginx).");
-  return found;
-}
-
-/** docs/deploy/nginx.conf with this test's ports, paths and relay; each swap must find its line. */
-function siteConf(port: number, tlsPort: number, tls: { cert: string; key: string }, relayPort: number): string {
-  let conf = readFileSync(path.join(deployDir, "nginx.conf"), "utf8");
-  const swap = (from: string | RegExp, to: string) => {
-    const next = conf.replace(from, to);
-    if (next === conf) throw new Error(`docs/deploy/nginx.conf no longer has ${from}`);
-    conf = next;
-  };
-  // As an operator adds TLS: a second listener with a certificate.
-  swap(
-    "listen 80;",
-    `listen 127.0.0.1:${port};\n    listen 127.0.0.1:${tlsPort} ssl;\n    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};`,
-  );
-  swap("root /srv/site/dist;", `root ${dist};`);
-  swap(/include \/etc\/nginx\/security-headers\.conf;/g, `include ${path.join(deployDir, "security-headers.conf")};`);
-  swap(/server relay-1:3000 [^;]*;\n\s*server relay-2:3000 [^;]*;/, `server 127.0.0.1:${relayPort};`);
-  return conf;
-}
-
 beforeAll(async () => {
-  const binary = nginxBinary();
+  nginxBinary(); // fails here, before the build, on a machine without nginx
   // A real build, as npm run build makes it (the image variants aside): Vite, prerender, .gz/.br.
   const env = { ...process.env, NODE_ENV: "production" };
   const tsx = [path.join(root, "node_modules", "tsx", "dist", "cli.mjs")];
@@ -100,68 +74,19 @@ beforeAll(async () => {
     trustProxy: true,
     cards: { cacheDir: path.join(out.dir, "cards") },
   });
-  const [port, tlsPort] = [await freePort(), await freePort()];
-  const prefix = path.join(out.dir, "nginx");
-  mkdirSync(path.join(prefix, "logs"), { recursive: true });
-  const tls = { cert: path.join(prefix, "site.crt"), key: path.join(prefix, "site.key") };
-  await run("openssl", [
-    "req",
-    "-x509",
-    "-newkey",
-    "rsa:2048",
-    "-nodes",
-    "-days",
-    "1",
-    "-subj",
-    "/CN=127.0.0.1",
-    "-addext",
-    "subjectAltName=IP:127.0.0.1",
-    "-keyout",
-    tls.key,
-    "-out",
-    tls.cert,
-  ]);
-  certificate = readFileSync(tls.cert, "utf8");
-  writeFileSync(path.join(prefix, "site.conf"), siteConf(port, tlsPort, tls, Number(new URL(relay.url).port)));
-  writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 64; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/client; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/site.conf;
-}
-`,
-  );
-  const args = ["-p", prefix, "-c", path.join(prefix, "nginx.conf")];
-  await run(binary, ["-t", ...args]);
-  nginx = spawn(binary, [...args, "-g", "daemon off;"], { stdio: "ignore" });
-  site = `http://127.0.0.1:${port}`;
-  secureSite = `https://127.0.0.1:${tlsPort}`;
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${site}/home`);
-      break;
-    } catch (error) {
-      if (i > 100) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  nginx = await startNginxSite({
+    dir: path.join(out.dir, "nginx"),
+    dist,
+    relayPort: Number(new URL(relay.url).port),
+  });
+  site = nginx.site;
+  secureSite = nginx.secureSite;
+  certificate = nginx.certificate;
 }, 180_000);
 
 afterAll(async () => {
   // nginx first, and waited for: its upstream keep-alive connections would hold the relay's close.
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once("exit", resolve));
-    nginx.kill("SIGTERM");
-    await exited;
-  }
+  await nginx?.close();
   await relay?.close();
   out.cleanup();
   // The relay's close lets deliveries under way finish (8 s at most): more than the default 10 s hook under load.
