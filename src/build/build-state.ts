@@ -10,11 +10,12 @@ import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
+import type { KeptPageCards } from "./page-cards";
 import type { JobHashes } from "./plan/job-hashes";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 7;
+const stateVersion = 8;
 
 export interface BuildState {
   version: number;
@@ -34,7 +35,7 @@ export interface BuildState {
   /** The files of the languages' fonts this build linked (a later build removes those it no longer links). */
   languageFonts?: string[];
   /** Each page's social card, relative to dist/ (pages without one are not listed). */
-  pageCards?: Record<string, string>;
+  pageCards?: KeptPageCards;
   /** The key of what the sitemap files were made of (sitemap.ts's writeSitemaps). */
   sitemap?: string;
   /** The fingerprint of dist/ as this build left it. */

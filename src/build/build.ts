@@ -11,19 +11,13 @@ import { type BuildState, cacheDir, distFingerprint, readState, stateFile, write
 import { jobCatalog, readCatalog } from "./catalog";
 import { startConfigCheck } from "./check-config";
 import { checkInputs } from "./check-inputs";
-import {
-  fontFiles,
-  pageCardsAfter,
-  removeAllBut,
-  removeJobOutputs,
-  removeStaleFonts,
-  removeUnshownCards,
-} from "./clean-up";
+import { fontFiles, removeAllBut, removeJobOutputs, removeStaleFonts, removeUnshownCards } from "./clean-up";
 import { finishClientStep } from "./client-step";
 import { isCompressible, pruneCompressCache } from "./compress";
 import { describeChanges, incrementalLines, isCompressedCopy, plural } from "./explanations";
 import { buildLanguageFonts } from "./fonts";
 import { InputScanner } from "./inputs";
+import { pageCardsAfter, shownCards } from "./page-cards";
 import { codeChange } from "./plan/code-change";
 import { planBuild } from "./plan/plan";
 import type { JobContext } from "./prerender/jobs";
@@ -245,15 +239,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   removed.push(...staleFonts);
   // Each page's social card: the pages made again name theirs, the others keep the last build's.
   const gonePages = plan.removed.flatMap((key) => (key.kind === "page" ? [key.path] : []));
-  const { cards: pageCards, dropped } = pageCardsAfter(
+  const { kept: pageCards, dropped } = pageCardsAfter(
     gonePages,
     full ? undefined : before?.pageCards,
     result.pageCards,
   );
   // A card no page shows any more (its page's title changed, or the page is gone) goes, as a full
   // build's clean-up removes it.
-  if (!full && before?.pageCards && dropped)
-    removed.push(...removeUnshownCards(distDir, new Set(Object.values(pageCards))));
+  if (!full && before?.pageCards && dropped) removed.push(...removeUnshownCards(distDir, shownCards(pageCards)));
   removed.push(...removeJobOutputs(distDir, plan.removed));
 
   // The whole collection, the spec's data file, made of the treatments' data files.

@@ -43,40 +43,6 @@ export function removeUnshownCards(distDir: string, shown: ReadonlySet<string>):
     .flatMap((file) => removeOutput(distDir, file));
 }
 
-/** Each page's social card after a build, and whether a card some page showed is no longer its. */
-export interface PageCards {
-  cards: Record<string, string>;
-  /** A page gone or made again lost or changed its card: a card may now be shown by no page. */
-  dropped: boolean;
-}
-
-/**
- * Each page's social card after this build: the pages it made again name theirs (or none now),
- * the others keep `before`'s (the last build's; none in a full build), the pages `gone` (the last
- * build's pages this one no longer has) lose theirs. `before` is changed to that, and returned.
- */
-export function pageCardsAfter(
-  gone: readonly string[],
-  before: Record<string, string> | undefined,
-  made: Record<string, string | null> | undefined,
-): PageCards {
-  // The last build's record (read for this build alone) is updated in place, and only where it
-  // changes: filling a new one with 31,000 pages' cards took a quarter of a second of a
-  // one-change build at 10,000 treatments, and going through all to find the pages gone a tenth.
-  const cards: Record<string, string> = before ?? {};
-  let dropped = false;
-  for (const page of gone) {
-    if (page in cards) dropped = true;
-    delete cards[page];
-  }
-  for (const [page, card] of Object.entries(made ?? {})) {
-    if (page in cards && cards[page] !== card) dropped = true;
-    if (card) cards[page] = card;
-    else delete cards[page];
-  }
-  return { cards, dropped };
-}
-
 /** Removes the last build's language font files this build no longer links; returns what it removed. */
 export function removeStaleFonts(
   distDir: string,

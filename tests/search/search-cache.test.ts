@@ -2,7 +2,8 @@
  * The search step's cache kept in parts (src/build/search/search-cache.ts): after one treatment's
  * name changed, the build reads and writes the few shards of the index its words are in, and the
  * index it writes is byte for byte the one a full build writes; a shard that is not the one the
- * cache names makes the index whole again. On a copy of the shipped site's config.
+ * cache names makes the index whole again, and kept texts that are not the cache's are read again
+ * from the treatments' files. On a copy of the shipped site's config.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -68,6 +69,15 @@ describe("the search index's cache kept in parts", () => {
     expect(written.length).toBeGreaterThan(0);
     expect(modified(since).length).toBeGreaterThan(0);
     expect(modified(since).length).toBeLessThan(shards / 2);
+    expect(filesOf(path.join(root, "dist"))).toEqual(whole());
+  });
+
+  it("reads the treatments' texts from their files when the kept ones are not the cache's", () => {
+    const textFiles = readdirSync(path.join(root, "cache/search")).filter((f) => /^texts-\d+\.v8$/.test(f));
+    expect(textFiles.length).toBeGreaterThan(0);
+    for (const file of textFiles) writeFileSync(path.join(root, "cache/search", file), "not texts");
+    rename(" patella");
+    run("dist", "cache", false);
     expect(filesOf(path.join(root, "dist"))).toEqual(whole());
   });
 

@@ -15,9 +15,11 @@ import { compressFile } from "../compress";
 import { hashOf } from "../inputs";
 import { writeOutput } from "../output-file";
 import { type ChangedPage, indexFiles, type LanguageIndex, updateIndex } from "./index-files";
-import { type IndexedPage, LanguagePages, treatmentOrder } from "./pages";
+import { StaleTexts, TreatmentTextStore } from "./kept-texts";
+import { type IndexedPage, LanguagePages } from "./pages";
 import {
   clearSearchCache,
+  folderOf,
   type KeptLanguage,
   type KeptParts,
   keptIndex,
@@ -25,8 +27,9 @@ import {
   StaleShard,
   writeSearchCache,
   writeShards,
+  writeTexts,
 } from "./search-cache";
-import { searchTreatments } from "./treatments";
+import { treatmentSources } from "./treatments";
 
 export interface SearchBuild {
   root: string;
@@ -49,8 +52,9 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
   // Nothing kept is of use: the index is made whole and written whole.
   if (!before) clearSearchCache(options.cache);
   const siteRoot = path.join(root, "site-config");
-  const treatments = searchTreatments(root, options.catalog, before?.treatments ?? {});
-  const order = treatmentOrder(treatments);
+  // Each treatment's texts: read from its files when it changed, from the kept ones when asked.
+  const texts = new TreatmentTextStore(folderOf(options.cache), treatmentSources(root, options.catalog), before?.texts);
+  const { order } = texts;
   const written: string[] = [];
   const removed: string[] = [];
   const kept: Record<string, KeptLanguage> = {};
@@ -58,26 +62,25 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
   for (const lang of languages) {
     const site = new LanguagePages(siteRoot, lang, languages[0]);
     const pageAt = (n: number): IndexedPage =>
-      n < order.length ? site.treatment(treatments[order[n]]) : site.others[n - order.length];
+      n < order.length ? site.treatment(texts.get(order[n])) : site.others[n - order.length];
     const count = order.length + site.others.length;
     pages += count;
     const last = before?.languages[lang];
     let index: LanguageIndex | undefined;
     let files: Map<string, string> | undefined;
     let parts: KeptParts | undefined;
-    if (last && before && last.pages === count && sameList(before.order, order)) {
+    if (last && before && last.pages === count && sameList(before.texts.order, order)) {
       // The kept index, its shards read as the update reaches them.
       ({ index, parts } = keptIndex(options.cache, lang, last));
-      const changed: ChangedPage[] = [];
-      order.forEach((id, number) => {
-        const was = before.treatments[id];
-        if (was.key !== treatments[id].key)
-          changed.push({ number, before: site.treatment(was), after: site.treatment(treatments[id]) });
-      });
       try {
+        const changed: ChangedPage[] = [];
+        order.forEach((id, number) => {
+          if (texts.changed(id))
+            changed.push({ number, before: site.treatment(texts.last(id)), after: site.treatment(texts.get(id)) });
+        });
         files = changed.length === 0 ? new Map() : updateIndex(lang, index, changed, pageAt, parts);
       } catch (error) {
-        if (!(error instanceof StaleShard)) throw error;
+        if (!(error instanceof StaleShard) && !(error instanceof StaleTexts)) throw error;
         files = undefined;
       }
     }
@@ -107,7 +110,10 @@ export function buildSearch(options: SearchBuild): { written: string[]; removed:
   }
   // After the shards it names: a build stopped half-way leaves the last cache's index.v8 naming
   // shards whose files are no longer the ones it tagged, and the next build makes the index whole.
-  writeSearchCache(options.cache, { treatments, order, languages: kept });
+  const { files: textFiles, index: textIndex } = texts.toWrite();
+  writeTexts(options.cache, textFiles);
+  texts.removeBeyond(textIndex.tags.length);
+  writeSearchCache(options.cache, { texts: textIndex, languages: kept });
   return { written, removed, pages };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The search step's cache (build-search.ts), kept in parts in the build's cache folder, under
- * search/: `index.v8` holds the treatments' texts, their order and each language's file hashes;
+ * search/: `index.v8` holds the treatments' order and keys and each language's file hashes, the
+ * treatments' texts are kept by a few hundred treatments to a file (kept-texts.ts);
  * each language's index (every word's pages, every typo form's words: 9 MB of the 16.5 MB one
  * file held at 10,000 treatments) is kept a shard to a file, `{lang}-{n}.v8`, so a build after one
  * treatment changed reads and writes the few shards its words are in, not the whole index.
@@ -15,10 +16,10 @@ import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { shardOf } from "../../shared/search/words";
 import { type IndexParts, type LanguageIndex, shardSizes } from "./index-files";
-import type { SearchTreatment } from "./treatments";
+import { type KeptTextIndex, textFile } from "./kept-texts";
 
 /** Bumped whenever the cache's shape or meaning changes, so an older one is not read. */
-const cacheVersion = 5;
+const cacheVersion = 6;
 
 /** What `index.v8` keeps of a language's index. */
 export interface KeptLanguage {
@@ -33,9 +34,8 @@ export interface KeptLanguage {
 /** `index.v8`. */
 export interface SearchCache {
   version: typeof cacheVersion;
-  treatments: Record<string, SearchTreatment>;
-  /** The treatments in page order. */
-  order: string[];
+  /** The treatments in page order, their keys and the files their texts are kept in. */
+  texts: KeptTextIndex;
   languages: Record<string, KeptLanguage>;
 }
 
@@ -49,7 +49,7 @@ interface ShardFile {
 /** A shard's file whose tag is not the one `index.v8` names: the index is made whole again. */
 export class StaleShard extends Error {}
 
-const folderOf = (cache: string) => path.join(cache, "search");
+export const folderOf = (cache: string) => path.join(cache, "search");
 const mainFile = (cache: string) => path.join(folderOf(cache), "index.v8");
 const shardFile = (cache: string, lang: string, n: number) => path.join(folderOf(cache), `${lang}-${n}.v8`);
 
@@ -140,7 +140,13 @@ export function writeShards(
   };
 }
 
-/** Writes `index.v8` (after the shards it names). */
+/** Writes the files of treatments' texts (before the `index.v8` naming them). */
+export function writeTexts(cache: string, files: ReadonlyMap<number, unknown>) {
+  mkdirSync(folderOf(cache), { recursive: true });
+  for (const [n, file] of files) write(textFile(folderOf(cache), n), file);
+}
+
+/** Writes `index.v8` (after the shards and files of texts it names). */
 export function writeSearchCache(cache: string, value: Omit<SearchCache, "version">) {
   mkdirSync(folderOf(cache), { recursive: true });
   write(mainFile(cache), { version: cacheVersion, ...value } satisfies SearchCache);

@@ -46,6 +46,54 @@ class JsonFiles {
   }
 }
 
+/** A treatment of the catalog: its key, and its texts read from its files when asked. */
+export interface TreatmentSource {
+  key: string;
+  read: () => SearchTreatment;
+}
+
+/** Every treatment of the catalog by id ('{data file}:{slug}'), none of its files read yet. */
+export function treatmentSources(root: string, catalog: Record<string, CatalogEntry>): Map<string, TreatmentSource> {
+  const files = new JsonFiles(root);
+  const out = new Map<string, TreatmentSource>();
+  for (const entry of Object.values(catalog)) {
+    const langs = Object.keys(entry.translations).sort();
+    for (const item of entry.items) {
+      const key = [
+        item.hash,
+        ...langs.map((lang) => `${lang}=${entry.translations[lang].items[item.slug]?.hash ?? ""}`),
+      ].join(" ");
+      const read = (): SearchTreatment => {
+        const data =
+          item.index === undefined
+            ? files.read<SubDepartment>(item.file)
+            : files.read<TreatmentCollection>(item.file).sub_departments[item.index];
+        const translated: Record<string, TreatmentTexts> = {};
+        for (const lang of langs) {
+          const translation = entry.translations[lang];
+          const found = translation.items[item.slug];
+          if (!found || found.hash === "") continue;
+          const doc = files.read<{ strings?: Record<string, unknown> }>(found.file);
+          const strings =
+            translation.storage === "file"
+              ? (stringsBySlug(doc.strings)[item.slug] ?? {})
+              : publishedStrings(doc.strings);
+          translated[lang] = textsOf(strings);
+        }
+        return {
+          key,
+          url: data.url,
+          dataFile: entry.dataFile,
+          en: { name: data.name, description: data.meta_description, terms: data.searchTerms },
+          translated,
+        };
+      };
+      out.set(`${entry.dataFile}:${item.slug}`, { key, read });
+    }
+  }
+  return out;
+}
+
 /**
  * Every treatment of the catalog with its searchable texts; `kept` are the last build's, reused
  * for a treatment whose key is unchanged.
@@ -55,44 +103,8 @@ export function searchTreatments(
   catalog: Record<string, CatalogEntry>,
   kept: Record<string, SearchTreatment>,
 ): Record<string, SearchTreatment> {
-  const files = new JsonFiles(root);
   const out: Record<string, SearchTreatment> = {};
-  for (const entry of Object.values(catalog)) {
-    for (const item of entry.items) {
-      const langs = Object.keys(entry.translations).sort();
-      const key = [
-        item.hash,
-        ...langs.map((lang) => `${lang}=${entry.translations[lang].items[item.slug]?.hash ?? ""}`),
-      ].join(" ");
-      const id = `${entry.dataFile}:${item.slug}`;
-      if (kept[id]?.key === key) {
-        out[id] = kept[id];
-        continue;
-      }
-      const data =
-        item.index === undefined
-          ? files.read<SubDepartment>(item.file)
-          : files.read<TreatmentCollection>(item.file).sub_departments[item.index];
-      const translated: Record<string, TreatmentTexts> = {};
-      for (const lang of langs) {
-        const translation = entry.translations[lang];
-        const found = translation.items[item.slug];
-        if (!found || found.hash === "") continue;
-        const doc = files.read<{ strings?: Record<string, unknown> }>(found.file);
-        const strings =
-          translation.storage === "file"
-            ? (stringsBySlug(doc.strings)[item.slug] ?? {})
-            : publishedStrings(doc.strings);
-        translated[lang] = textsOf(strings);
-      }
-      out[id] = {
-        key,
-        url: data.url,
-        dataFile: entry.dataFile,
-        en: { name: data.name, description: data.meta_description, terms: data.searchTerms },
-        translated,
-      };
-    }
-  }
+  for (const [id, { key, read }] of treatmentSources(root, catalog))
+    out[id] = kept[id]?.key === key ? kept[id] : read();
   return out;
 }
