@@ -7,7 +7,9 @@
  * carries its reviewer's name), and a Telugu page fetches the English page's scripts and, beyond
  * them, only its translations. Issue 28's: no page loads react-router (the site's own router
  * stands in), the home page's blog cards come without the posts' text, no page carries the
- * specialities' search words, and the branch chooser's code comes when it is first opened.
+ * specialities' search words, the branch chooser's code comes when it is first opened, and a
+ * page with counts has the browser list its number formats' locales before hydrating, in a task
+ * of its own, not inside hydration's first render.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -76,8 +78,39 @@ describe("a page's first load", () => {
     expect(named(scripts, "LocationsModal")).toHaveLength(1);
   });
 
+  it("of a page with counts asks for a number format before hydrating, not in the middle of it", async () => {
+    const { page } = await harness.newPage();
+    // The first of the browser's number format calls, what it asked, and whether React had
+    // hydrated any of the page then (it marks each element it takes over).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { firstNumberFormat?: { call: string; hydrated: boolean } };
+      const hydrated = () =>
+        [...document.querySelectorAll("#root *")].some((element) =>
+          Object.keys(element).some((key) => key.startsWith("__reactFiber")),
+        );
+      const { supportedLocalesOf } = Intl.NumberFormat;
+      Intl.NumberFormat.supportedLocalesOf = (...args: Parameters<typeof supportedLocalesOf>) => {
+        seen.firstNumberFormat ??= { call: `supportedLocalesOf(${String(args[0])})`, hydrated: hydrated() };
+        return supportedLocalesOf(...args);
+      };
+      const NumberFormat = Intl.NumberFormat;
+      Intl.NumberFormat = new Proxy(NumberFormat, {
+        construct(target, args: ConstructorParameters<typeof NumberFormat>) {
+          seen.firstNumberFormat ??= { call: "new NumberFormat", hydrated: hydrated() };
+          return new target(...args);
+        },
+      });
+    });
+    await page.goto("/te/home");
+    await page.locator("html[data-app=ready]").waitFor();
+    expect(await page.evaluate(() => (window as { firstNumberFormat?: unknown }).firstNumberFormat)).toEqual({
+      call: "supportedLocalesOf(te)",
+      hydrated: false,
+    });
+  });
+
   it.each([
-    ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుల్"],
+    ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుল్"],
     ["speciality", "/specialities/orthopedic", "Dr. Suresh Demo"],
   ])("of a %s page names its reviewing doctor with no list of doctors", async (_, route, name) => {
     const { scripts, page } = await load(route);

@@ -32,6 +32,14 @@ export function loadFullFormat(load: () => Promise<typeof import("./icu")> = () 
   return loading;
 }
 
+/**
+ * Whether FormatJS's formatter is loaded: a page whose messages it formats asks the browser for a
+ * number format before its first plural is shown (the app asks ahead, in a task of its own: start.tsx).
+ */
+export function formatsWithIntl(): boolean {
+  return full !== undefined;
+}
+
 /** Adds a translation file's parsed messages (the build puts them in the file as `asts`). */
 export function addMessageAsts(asts: unknown) {
   if (asts && typeof asts === "object") Object.assign(messageAsts, asts);
