@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { commonJsOptions, requiredWhenUsed } from "./bundle-cjs.mjs";
+import { packageOptions } from "./bundle-inline.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -24,11 +25,10 @@ function newest(target) {
 /**
  * Bundles `entry` (a path under the project) unless its bundle is newer than every file of
  * `sources`, then runs it, with SITE_PROJECT_ROOT saying where the project is (the bundle lives
- * elsewhere, so `import.meta.dirname` no longer does).
- * `format: "cjs"`: a CommonJS bundle, `lazy` naming packages it requires on first use
- * (bundle-cjs.mjs).
+ * elsewhere, so `import.meta.dirname` no longer does). `format: "cjs"`: a CommonJS bundle, `lazy`
+ * naming packages it requires on first use (bundle-cjs.mjs); `inline`: packages in the bundle (bundle-inline.mjs).
  */
-export async function runBundled(entry, sources, { format = "esm", lazy = [] } = {}) {
+export async function runBundled(entry, sources, { format = "esm", lazy = [], inline = [] } = {}) {
   const checkout = `${path.basename(root)}-${createHash("sha1").update(root).digest("hex").slice(0, 10)}`;
   const extension = format === "cjs" ? ".cjs" : ".mjs";
   const bundle = path.join(root, "node_modules/.cache/site-cli", checkout, path.basename(entry, ".ts") + extension);
@@ -42,7 +42,7 @@ export async function runBundled(entry, sources, { format = "esm", lazy = [] } =
       bundle: true,
       platform: "node",
       target: "node20",
-      packages: "external",
+      ...packageOptions(inline),
       logLevel: "error",
       ...(format === "cjs" ? commonJsOptions : { format }),
     });

@@ -10,9 +10,5 @@ import { runBundled } from "./bundled.mjs";
 const bundler = ["scripts/validate.mjs", "scripts/bundled.mjs", "scripts/bundle-cjs.mjs"];
 await runBundled("scripts/validate.ts", ["src/validation", "src/shared", "schemas", ...bundler], {
   format: "cjs",
-  lazy: [
-    "parse5",
-    "@formatjs/icu-messageformat-parser",
-    "jsonc-parser",
-  ],
+  lazy: ["parse5", "@formatjs/icu-messageformat-parser", "jsonc-parser"],
 });
