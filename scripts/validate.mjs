@@ -6,9 +6,18 @@
 import { runBundled } from "./bundled.mjs";
 
 // parse5, the ICU message parser and jsonc-parser serve some files only (HTML the quick check is
-// unsure of, translations, a file that is not strict JSON): required when first used.
+// unsure of, translations, a file that is not strict JSON), and ajv's compiler a run with a schema
+// no earlier run compiled (src/validation/compiled-validators.ts): required when first used.
 const bundler = ["scripts/validate.mjs", "scripts/bundled.mjs", "scripts/bundle-cjs.mjs"];
 await runBundled("scripts/validate.ts", ["src/validation", "src/shared", "schemas", ...bundler], {
   format: "cjs",
-  lazy: ["parse5", "@formatjs/icu-messageformat-parser", "jsonc-parser"],
+  lazy: [
+    "parse5",
+    "@formatjs/icu-messageformat-parser",
+    "jsonc-parser",
+    "ajv/dist/2020.js",
+    "ajv/dist/compile/codegen/index.js",
+    "ajv/dist/standalone/index.js",
+    "ajv-formats",
+  ],
 });

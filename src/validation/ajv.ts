@@ -3,7 +3,7 @@
  * use; the CLI, the editor's server and the editor's form all validate through here so they agree
  * on what is valid. Nothing here needs Node: the editor's browser app loads it too.
  */
-import type { Options } from "ajv";
+import type { KeywordDefinition, Options } from "ajv";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import type AjvCore from "ajv/dist/core.js";
 import addFormats from "ajv-formats";
@@ -80,16 +80,11 @@ export const ajvOptions = {
   code: { optimize: typeof document === "undefined", source: typeof document === "undefined" },
 } as const satisfies Options;
 
-/**
- * Teaches an ajv the project's formats and keywords (`x-ref`, `x-html`). The one instance below
- * is made with it, and so is the editor form's validator, which @rjsf/core needs for its own
- * work (choosing among a schema's options), so the two agree on what is valid.
- */
-export function addVocabulary<A extends AjvCore>(ajv: A): A {
-  addFormats(ajv, ["email", "regex", "date", "uri"]);
+/** The keywords the schemas use besides JSON Schema's own, as ajv's `addKeyword` takes them. */
+export const projectKeywords: readonly KeywordDefinition[] = [
   // Names a $defs entry's generated type where its title is a label for people (gen-types.ts).
-  ajv.addKeyword({ keyword: "x-type-name", schemaType: "string" });
-  ajv.addKeyword({
+  { keyword: "x-type-name", schemaType: "string" },
+  {
     keyword: "x-ref",
     schemaType: "string",
     validate(kind: RefKind, data: unknown, _schema?: unknown, cxt?: { instancePath: string; parentData?: unknown }) {
@@ -107,8 +102,8 @@ export function addVocabulary<A extends AjvCore>(ajv: A): A {
       collector.push(ref);
       return true;
     },
-  });
-  ajv.addKeyword({
+  } as KeywordDefinition,
+  {
     keyword: "x-html",
     schemaType: "boolean",
     errors: true,
@@ -133,7 +128,20 @@ export function addVocabulary<A extends AjvCore>(ajv: A): A {
       ];
       return false;
     },
-  });
+  } as KeywordDefinition,
+];
+
+/** The formats the schemas use, from ajv-formats. */
+export const projectFormats = ["email", "regex", "date", "uri"] as const;
+
+/**
+ * Teaches an ajv the project's formats and keywords (`x-ref`, `x-html`). The one instance below
+ * is made with it, and so is the editor form's validator, which @rjsf/core needs for its own
+ * work (choosing among a schema's options), so the two agree on what is valid.
+ */
+export function addVocabulary<A extends AjvCore>(ajv: A): A {
+  addFormats(ajv, [...projectFormats]);
+  for (const definition of projectKeywords) ajv.addKeyword(definition);
   return ajv;
 }
 
@@ -143,7 +151,16 @@ function createAjv() {
   return ajv;
 }
 
-const ajv = createAjv();
+/**
+ * The instance, made when first needed: a run whose validators were all compiled by an earlier
+ * one (compiled-validators.ts) never makes it, nor loads ajv's compiler (in the CLI's bundle,
+ * ajv is required on first use: scripts/validate.mjs), about 0.06 s of CPU in each thread.
+ */
+let instance: Ajv2020 | undefined;
+const projectInstance = () => {
+  instance ??= createAjv();
+  return instance;
+};
 
 /**
  * Where validators compiled by an earlier run are kept (in Node: compiled-validators.ts): `load`
@@ -163,8 +180,13 @@ export function setCompiledStore(kept: CompiledStore | undefined) {
   loaded.clear();
 }
 
-/** The project's ajv instance and what its compiled code refers to (compiled-validators.ts). */
-export const projectAjv = { ajv, schemaFiles } as const;
+/** The project's ajv instance (made on first use) and what its compiled code refers to (compiled-validators.ts). */
+export const projectAjv = {
+  get ajv(): Ajv2020 {
+    return projectInstance();
+  },
+  schemaFiles,
+};
 
 /** The compiled validator of a schema, by its path under schemas/ ("page.schema.json"). */
 export function validatorFor(schemaPath: string): ValidateFunction {
@@ -173,7 +195,7 @@ export function validatorFor(schemaPath: string): ValidateFunction {
     loaded.set(schemaPath, known);
     return known;
   }
-  const validate = ajv.getSchema(schemaBase + schemaPath);
+  const validate = projectInstance().getSchema(schemaBase + schemaPath);
   if (!validate) throw new Error(`No schema 'schemas/${schemaPath}' is known.`);
   store?.keep(schemaPath, validate);
   loaded.set(schemaPath, validate);

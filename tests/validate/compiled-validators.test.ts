@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { setCompiledStore, validateDocument, validatorFor } from "../../src/validation/ajv";
-import { compiledValidators } from "../../src/validation/compiled-validators";
+import { characterCount, compiledValidators } from "../../src/validation/compiled-validators";
 
 describe("compiled validators kept between runs", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "validators-"));
@@ -44,5 +45,26 @@ describe("compiled validators kept between runs", () => {
     const store = compiledValidators(path.join(dir, "none"));
     expect(store.load("page.schema.json")).toBeUndefined();
     expect(existsSync(path.join(dir, "none"))).toBe(false);
+  });
+});
+
+describe("the character count kept validators check minLength and maxLength with", () => {
+  it("counts as ajv's ucs2length does: a surrogate pair once, a lone surrogate once, anything else by its length", () => {
+    const require = createRequire(import.meta.url);
+    const ucs2length = require("ajv/dist/runtime/ucs2length").default as (text: string) => number;
+    const texts = [
+      "",
+      "Angiography",
+      "తెలుగు హృదయం",
+      "हिन्दी",
+      "a😀b",
+      "😀😀",
+      "\ud800x",
+      "x\udc00",
+      "ab\ud83d",
+      "\udc00\ud800",
+    ];
+    for (const text of texts) expect([text, characterCount(text)]).toEqual([text, ucs2length(text)]);
+    expect(characterCount("a😀b")).toBe(3);
   });
 });
