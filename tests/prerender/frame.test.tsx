@@ -5,8 +5,9 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { encodedParts } from "../../src/build/output-file";
 import { formSlotUse, frameUse, renderPage, sharedFrameRoutes } from "../../src/build/prerender/entry-server";
-import { contentMarker, mainContent, withContent } from "../../src/build/prerender/frame";
+import { contentMarker, mainContent, textOf, withContent } from "../../src/build/prerender/frame";
 import { footer, navigation } from "../../src/site/config/site-config";
 import { sitePageInfos } from "../helpers/site-pages";
 
@@ -72,5 +73,25 @@ describe("prerendering with shared frames", () => {
       '<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="image" href="/b.svg"/><main id="main"><p>a</p></main><footer></footer>',
     );
     expect(() => withContent("<main></main>", content)).toThrow("no content marker");
+  });
+});
+
+describe("a page written in parts", () => {
+  it("is the UTF-8 of its parts joined, shared bytes and strings alike, past the scratch buffer's size", () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const parts = [
+      "<p>English ",
+      bytes("<a>తెలుగు हिन्दी 😀</a>"),
+      "",
+      "x".repeat(200_000),
+      bytes("é".repeat(40_000)),
+      "తె".repeat(30_000),
+      "😀 end",
+    ];
+    const text = textOf(parts);
+    expect(text.length).toBeGreaterThan(300_000);
+    expect(Buffer.from(encodedParts(parts)).equals(Buffer.from(text))).toBe(true);
+    // Again, with the scratch buffer grown by the last call.
+    expect(Buffer.from(encodedParts(parts.slice(0, 2))).toString()).toBe("<p>English <a>తెలుగు हिन्दी 😀</a>");
   });
 });

@@ -165,7 +165,19 @@ export function pageDocument(
   siteName: string,
   image: ShareImage | string,
   fonts: LanguageFonts = {},
-) {
+): string {
+  return pageDocumentParts(template, info, [appHtml], siteName, image, fonts).join("");
+}
+
+/** `pageDocument` with the app's HTML in parts (frame.ts's pageInFrame), in parts: written without joining them. */
+export function pageDocumentParts<Part extends string | Uint8Array>(
+  template: string,
+  info: PageInfo,
+  app: readonly Part[],
+  siteName: string,
+  image: ShareImage | string,
+  fonts: LanguageFonts = {},
+): (string | Part)[] {
   const { beforeHead: templateHead, beforeRoot, afterRoot, locale: templateLocale } = templateParts(template);
   const beforeHead = firstInHead(withLang(templateHead, info.lang), fontPreload(info.lang, fonts));
   // Open Graph's locale in the page's language, in the template's country: "te_IN".
@@ -181,5 +193,5 @@ export function pageDocument(
   const modules = info.assets?.scripts.length
     ? `<script type="application/json" id="route-modules">${scriptJson(info.assets.scripts)}</script>`
     : "";
-  return `${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">${appHtml}</div>${data}${modules}${afterRoot}`;
+  return [`${beforeHead}  ${head}\n  ${beforeRoot}<div id="root">`, ...app, `</div>${data}${modules}${afterRoot}`];
 }

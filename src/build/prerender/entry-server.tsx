@@ -23,10 +23,11 @@ import {
   StaticRouter,
   site,
 } from "../../site";
+import type { TextParts } from "../output-file";
 import { type CardStore, cardCounts, type NamedCard, nameCard } from "../social/cards";
-import { type LanguageFonts, pageDocument } from "./document";
+import { type LanguageFonts, pageDocumentParts } from "./document";
 import { renderFormSlots } from "./form-slots";
-import { contentMarker, frameAddress, frameFor, linksTo, mainContent, sharesFrame, withContent } from "./frame";
+import { contentMarker, frameAddress, linksTo, mainContent, pageInFrame, sharesFrame, textOf } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
 import { type Catalog, catalogListPages, type PageInfo, pageInfo } from "./manifest";
 
@@ -122,20 +123,46 @@ export const sharedFrameRoutes = () => [...frames.keys()];
 /** How many pages were put into their route's shared frame, and how many rendered whole (tests). */
 export const frameUse = { spliced: 0, whole: 0 };
 
-/** The app's HTML for a page: its content in its route's shared frame, or rendered whole. */
-async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string> {
-  if (!reuseFrames) return renderApp(info.path, info.route, { part: "all" }, { formSlots: false });
-  if (!sharesFrame(info.route)) return renderApp(info.path, info.route);
+/** The app's HTML for a page, in parts: its content in its route's shared frame, or rendered whole. */
+async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<TextParts> {
+  if (!reuseFrames) return [await renderApp(info.path, info.route, { part: "all" }, { formSlots: false })];
+  if (!sharesFrame(info.route)) return [await renderApp(info.path, info.route)];
   const shared = await frameOf(info.route);
   // Links the frame has of its own, before the page's address fills it: the language switcher's
   // link to this very page comes from the stand-in, and is right for every page of the route.
   if (linksTo(shared, info.path)) {
     frameUse.whole++;
-    return renderApp(info.path, info.route);
+    return [await renderApp(info.path, info.route)];
   }
   frameUse.spliced++;
-  const frame = frameFor(shared, info.route, info.path);
-  return withContent(frame, mainContent(await renderApp(info.path, info.route, { part: "content" })));
+  return pageInFrame(
+    shared,
+    info.route,
+    info.path,
+    mainContent(await renderApp(info.path, info.route, { part: "content" })),
+  );
+}
+
+/**
+ * The complete HTML document of one page in parts (written as they are: output-file.ts), rendered
+ * with the data the browser will hydrate with.
+ */
+async function renderPageParts(
+  info: PageInfo,
+  template: string,
+  { reuseFrames = true, fonts = {} as LanguageFonts } = {},
+): Promise<TextParts> {
+  clearCollectionCache();
+  if (info.hydration) primeHydration(info.path, info.hydration);
+  const app = await renderBody(info, reuseFrames);
+  return pageDocumentParts(
+    template,
+    info,
+    app,
+    site.name,
+    info.shareImage ?? `${site.canonicalBase}${site.logo.src}`,
+    fonts,
+  );
 }
 
 /**
@@ -145,19 +172,9 @@ async function renderBody(info: PageInfo, reuseFrames: boolean): Promise<string>
 export async function renderPage(
   info: PageInfo,
   template: string,
-  { reuseFrames = true, fonts = {} as LanguageFonts } = {},
+  options: { reuseFrames?: boolean; fonts?: LanguageFonts } = {},
 ): Promise<string> {
-  clearCollectionCache();
-  if (info.hydration) primeHydration(info.path, info.hydration);
-  const html = await renderBody(info, reuseFrames);
-  return pageDocument(
-    template,
-    info,
-    html,
-    site.name,
-    info.shareImage ?? `${site.canonicalBase}${site.logo.src}`,
-    fonts,
-  );
+  return textOf(await renderPageParts(info, template, options));
 }
 
 /**
@@ -215,7 +232,7 @@ export async function runJobs(jobs: Job[], context: JobContext) {
       const share = shareImageOf(info, store, named);
       for (const file of share?.card?.files ?? []) cardFiles.add(file);
       pageCards[info.path] = share?.card ? share.image.url.slice(site.canonicalBase.length + 1) : null;
-      return renderPage({ ...info, shareImage: share?.image }, template, { fonts: context.fonts });
+      return renderPageParts({ ...info, shareImage: share?.image }, template, { fonts: context.fonts });
     },
     pageInfo,
     lists: listsOf(context.catalog.catalog),

@@ -23,7 +23,7 @@ import {
 } from "../../shared/collections/treatment-translations";
 import type { SubDepartment, TreatmentCollection } from "../../shared/generated/collection";
 import { type CompressCache, compressFile, compressFileCached, getsCopies, isCompressible } from "../compress";
-import { writeOutput } from "../output-file";
+import { encodedParts, type TextParts, writeOutput } from "../output-file";
 import { type Manifest, routeAssets } from "./assets";
 import type { Catalog, PageInfo, PageSources, PageSpec } from "./manifest";
 import { pageBuildError } from "./page-error";
@@ -92,7 +92,7 @@ export interface JobResult {
 }
 
 /** Renders one page to its whole HTML document (entry-server.tsx). */
-export type RenderPage = (info: PageInfo, template: string) => Promise<string>;
+export type RenderPage = (info: PageInfo, template: string) => Promise<string | TextParts>;
 export type PageInfoOf = (spec: PageSpec, sources: PageSources) => Promise<PageInfo>;
 
 /** Treatments an item reader keeps: a treatment's pages in the site's languages come one after another. */
@@ -199,16 +199,21 @@ export async function runJobs(
   const sources: PageSources = { catalog: context.catalog.catalog, item, translation, lists: pages.lists };
   let assetsOf: ((modules: string[]) => { scripts: string[]; styles: string[] }) | undefined;
 
-  const write = (relative: string, content: string | Uint8Array) => {
+  const write = (relative: string, content: string | Uint8Array | TextParts) => {
     const file = path.join(context.distDir, relative);
-    // A page in a full build: written as the string it is, with no copy to make from its bytes and
-    // none to compare them with (a conversion to bytes per page was 8 % of a worker's time).
-    if (!context.incremental && typeof content === "string" && !getsCopies(relative)) {
+    // A page in a full build: written as the string (or parts) it is, with no copy to make from its
+    // bytes and none to compare them with (a conversion to bytes per page was 8 % of a worker's time).
+    if (!context.incremental && !(content instanceof Uint8Array) && !getsCopies(relative)) {
       timed("write", () => writeOutput(file, content));
       result.written.push(relative);
       return;
     }
-    const bytes = typeof content === "string" ? Buffer.from(content) : content;
+    const bytes =
+      typeof content === "string"
+        ? Buffer.from(content)
+        : content instanceof Uint8Array
+          ? content
+          : Buffer.from(encodedParts(content));
     if (context.incremental) {
       let before: Buffer | undefined;
       try {
@@ -232,7 +237,7 @@ export async function runJobs(
     switch (job.kind) {
       case "page": {
         assetsOf ??= routeAssets(readManifest(context.distDir));
-        let html: string;
+        let html: string | TextParts;
         try {
           let start = performance.now();
           const info = await pages.pageInfo(job.spec, sources);
