@@ -7,6 +7,9 @@
  * (Devanagari) of WOFF2. One family, one face per script with its `unicode-range`, so a browser
  * fetches a face only if the names it shows need it. Cached as the languages' fonts are.
  *
+ * A page in a language with a font of its own shows its own name in that font (it has the name's
+ * letters, fonts.ts) and does not preload or fetch that script's face here (document.ts).
+ *
  * `font-display: optional`: the faces are preloaded by every page (index.html), so Chromium holds
  * the first paint for them a moment (a tenth of a second at most) and then never swaps them in
  * later. With `swap`, a face that came after the first paint changed the names' widths and moved

@@ -85,6 +85,21 @@ describe("the prerendered document", () => {
     expect(te).toContain('<link rel="stylesheet" href="/assets/fonts/te-2.css" />');
     expect(page("en")).not.toContain("/assets/fonts/te-");
   });
+
+  it("leaves out the preload of the language names' face in the page's own script, and keeps the others", () => {
+    const fonts = {
+      te: { font: "/assets/fonts/noto-sans-telugu-1a.woff2", stylesheet: "/assets/fonts/te-2b.css", bytes: 1 },
+    };
+    const names = (script: string, hash: string) =>
+      `<link rel="preload" href="/assets/fonts/names-noto-sans-${script}-${hash}.woff2" as="font" type="font/woff2" crossorigin>`;
+    const head = `<!doctype html><html lang="en"><head>\n    <meta charset="UTF-8" />\n    ${names("telugu", "3c")}\n    ${names("devanagari", "4d")}\n    <title>Site</title></head><body><div id="root"></div></body></html>`;
+    const page = (lang: string) =>
+      pageDocument(head, info({ lang }), "<p>app</p>", "Site", "https://www.hospitals.example/logo.svg", fonts);
+    const te = page("te");
+    expect(te).not.toContain("names-noto-sans-telugu");
+    expect(te).toContain(`crossorigin />\n    ${names("devanagari", "4d")}\n`);
+    expect(page("en")).toContain(`${names("telugu", "3c")}\n    ${names("devanagari", "4d")}`);
+  });
 });
 
 describe("a treatment's data serialised once for its pages and its data file", () => {

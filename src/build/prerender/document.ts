@@ -117,6 +117,26 @@ export function fontPreload(lang: string, fonts: LanguageFonts = {}): string {
   return font ? `<link rel="preload" href="${escapeHtml(font.font)}" as="font" type="font/woff2" crossorigin />` : "";
 }
 
+/**
+ * The template's head without its preload of the language names' face in the page's own script
+ * (language-names-font.ts: `names-<family>-<hash>.woff2` beside the page font `<family>-<hash>.woff2`).
+ * The switcher shows the page's own language in the page's font, which has that name's letters
+ * (fonts.ts), so a Telugu page need not fetch the Telugu names' face: on a phone's connection it
+ * shared the first round trips with the page's font, which the page's text waits for.
+ */
+function withoutOwnNamesFace(beforeHead: string, lang: string, fonts: LanguageFonts): string {
+  const font = fonts[lang]?.font;
+  if (!font) return beforeHead;
+  const slash = font.lastIndexOf("/") + 1;
+  const names = `${font.slice(0, slash)}names-${font.slice(slash).replace(/-[0-9a-f]+\.woff2$/, "")}-`;
+  const at = beforeHead.indexOf(`<link rel="preload" href="${names}`);
+  if (at < 0) return beforeHead;
+  const end = beforeHead.indexOf(">", at) + 1;
+  // With the line it stood on (the template puts each tag on a line of its own).
+  const start = beforeHead.lastIndexOf("\n", at);
+  return beforeHead.slice(0, start < 0 ? at : start) + beforeHead.slice(end);
+}
+
 /** The template's head with `tags` put before its first link or script (or at its end). */
 function firstInHead(beforeHead: string, tags: string): string {
   if (!tags) return beforeHead;
@@ -179,7 +199,10 @@ export function pageDocumentParts<Part extends string | Uint8Array>(
   fonts: LanguageFonts = {},
 ): (string | Part)[] {
   const { beforeHead: templateHead, beforeRoot, afterRoot, locale: templateLocale } = templateParts(template);
-  const beforeHead = firstInHead(withLang(templateHead, info.lang), fontPreload(info.lang, fonts));
+  const beforeHead = firstInHead(
+    withoutOwnNamesFace(withLang(templateHead, info.lang), info.lang, fonts),
+    fontPreload(info.lang, fonts),
+  );
   // Open Graph's locale in the page's language, in the template's country: "te_IN".
   const country = templateLocale?.split("_")[1];
   const locale =
