@@ -91,7 +91,10 @@ export function writeKept(cache: string, checks: Omit<KeptChecks, "version">, re
         ...checks,
         version: keptVersion,
         base: whole.id,
-        stamps: differing(checks.stamps, whole.stamps),
+        // By value: the build's scanner, which stamps the files when the check runs in its thread,
+        // has the stamps of the build's state, not these very objects (10,000 stamps, 2 MB, would
+        // otherwise be written as changed on every build).
+        stamps: differing(checks.stamps, whole.stamps, sameStamp),
         validation: changed,
       };
       write(changesFile(cache), changes);
@@ -103,9 +106,19 @@ export function writeKept(cache: string, checks: Omit<KeptChecks, "version">, re
   write(wholeFile(cache), { ...checks, version: keptVersion, id: randomUUID() } satisfies WholeFile);
 }
 
-/** The entries of `now` that are not `before`'s (by identity: unchanged ones are the very objects read). */
-function differing<T>(now: Record<string, T>, before: Record<string, T>): Record<string, T> {
+/** The entries of `now` that are not `before`'s (by identity unless `same` says: unchanged ones are the very objects read). */
+function differing<T>(
+  now: Record<string, T>,
+  before: Record<string, T>,
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
+): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const [key, value] of Object.entries(now)) if (before[key] !== value) out[key] = value;
+  for (const [key, value] of Object.entries(now)) {
+    const was = before[key];
+    if (was === undefined || !same(was, value)) out[key] = value;
+  }
   return out;
 }
+
+const sameStamp = (a: FileStamp, b: FileStamp) =>
+  a === b || (a.size === b.size && a.mtimeMs === b.mtimeMs && a.hash === b.hash);
