@@ -1,9 +1,10 @@
 /** The prerendered document: data blocks that no content can break out of, and the page's assets. */
 import { describe, expect, it } from "vitest";
 import { type Manifest, routeAssets } from "../../src/build/prerender/assets";
-import { pageDocument, serialiseHydrationWith } from "../../src/build/prerender/document";
+import { pageDocument } from "../../src/build/prerender/document";
 import type { PageInfo } from "../../src/build/prerender/manifest";
 import { hydrationText, treatmentDataText } from "../../src/build/prerender/page-hydration";
+import { serialiseHydrationWith } from "../../src/build/prerender/script-json";
 import { treatmentData, treatmentDataJson, withTranslatedField } from "../../src/shared/collections/data-files";
 import type { SubDepartment } from "../../src/shared/generated/collection";
 

@@ -203,9 +203,12 @@ describe("unknown treatment slugs", () => {
     expect(
       screen.getByText("Sub-department data is not loading properly. Please check the console for errors."),
     ).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith(
-      "Sub-department not found. Available slugs:",
-      orthopedics.sub_departments.map((s) => s.slug).sort(),
+    // Logged by an effect once the index of slugs has come, which can be after the notice shows.
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        "Sub-department not found. Available slugs:",
+        orthopedics.sub_departments.map((s) => s.slug).sort(),
+      ),
     );
     expect(fetched()).toEqual([
       "/assets/data/orthopedics-sub-departments/cataract-surgery.json",

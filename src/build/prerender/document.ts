@@ -8,48 +8,13 @@
 import type { ShareImage } from "../../shared/social/card-spec";
 import type { LanguageFont } from "../fonts";
 import type { PageInfo } from "./manifest";
+import { hydrationJson, scriptJson } from "./script-json";
 
 /** The fonts of languages that have one (src/build/fonts.ts), by language code. */
 export type LanguageFonts = Record<string, LanguageFont>;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/**
- * JSON safe inside a <script> element: no '</script>' or '<!--' can end it early. Plain string
- * replacements (line and paragraph separators are rare, so looked for first): this runs for every
- * page's data, where a replace with a callback per match was a visible share of prerendering.
- */
-function scriptJson(value: unknown): string {
-  return scriptSafe(JSON.stringify(value));
-}
-
-function scriptSafe(serialised: string): string {
-  const json = serialised.replaceAll("<", "\\u003c");
-  return json.includes("\u2028") || json.includes("\u2029")
-    ? json.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029")
-    : json;
-}
-
-/** Hydration data serialised, by object: a treatment's pages in languages it has no texts in share theirs (manifest.ts). */
-const serialised = new WeakMap<object, string>();
-
-/**
- * Gives hydration data its JSON text, `serialise()` (the same as JSON.stringify gives it, made from
- * parts serialised once: page-hydration.ts), unless it has one already.
- */
-export function serialiseHydrationWith(hydration: object, serialise: () => string): void {
-  if (!serialised.has(hydration)) serialised.set(hydration, scriptSafe(serialise()));
-}
-
-function hydrationJson(hydration: object): string {
-  let json = serialised.get(hydration);
-  if (json === undefined) {
-    json = scriptJson(hydration);
-    serialised.set(hydration, json);
-  }
-  return json;
-}
 
 /**
  * The <head> tags of a page. Link previews (Open Graph, read by WhatsApp, Facebook and LinkedIn;

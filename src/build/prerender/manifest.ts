@@ -43,11 +43,11 @@ import {
   treatmentPage,
   webPage,
 } from "../../site";
-import { serialiseHydrationWith } from "./document";
 import { englishHydration, hydrationText, listingIn, treatmentDataText } from "./page-hydration";
 import { type Catalog, listedCollection, type PageSpec } from "./page-list";
 import { appModule, blockModules, translationModules } from "./page-modules";
 import { carriedReviewer, entryReviewer, medicalPageOf, reviewerOf } from "./page-reviewer";
+import { serialiseHydrationWith } from "./script-json";
 import { entryKicker, shareOf } from "./share-source";
 
 export {
