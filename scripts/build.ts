@@ -1,5 +1,5 @@
 /**
- * `npm run build [-- --force]`: validate, build, prerender and compress into dist/ (src/build/build.ts).
+ * `npm run build [-- --force]`: validate, build, prerender and compress into dist/ (src/build/build.ts; its command line: build-cli.ts).
  * An incremental build starts this script again as a worker thread, which checks the config
  * (src/build/check-config.ts) while the build lists its pages.
  */
@@ -7,7 +7,7 @@
 // its build by NODE_ENV: vite's client build used to set it as a side effect, so a build with no
 // code change (no vite build) rendered its pages with React's development build, several times slower.
 process.env.NODE_ENV ??= "production";
-const { main, serveConfigCheck } = await import("../src/build/build");
+const { main, serveConfigCheck } = await import("../src/build/build-cli");
 
 if (!serveConfigCheck()) await main(process.argv.slice(2), new URL(import.meta.url));
 

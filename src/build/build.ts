@@ -5,16 +5,16 @@
 import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { BuildError } from "./build-error";
-import { type BuildState, cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
+import { type BuildReport, reportBuild } from "./build-report";
+import { cacheDir, distFingerprint, readState, stateFile, writeState } from "./build-state";
 import { jobCatalog, readCatalog } from "./catalog";
 import { startConfigCheck } from "./check-config";
 import { checkInputs } from "./check-inputs";
 import { fontFiles, removeAllBut, removeJobOutputs, removeStaleFonts, removeUnshownCards } from "./clean-up";
 import { finishClientStep } from "./client-step";
 import { isCompressible, pruneCompressCache } from "./compress";
-import { describeChanges, incrementalLines, isCompressedCopy, plural } from "./explanations";
+import { plural } from "./explanations";
 import { buildLanguageFonts } from "./fonts";
 import { InputScanner } from "./inputs";
 import { pageCardsAfter, shownCards } from "./page-cards";
@@ -27,7 +27,7 @@ import { jobLines, runPlannedJobs } from "./run-jobs";
 import { buildSearch } from "./search/build-search";
 import { type SitemapLimits, writeSitemaps } from "./sitemap";
 import { siteCard, siteCardFile, writeSiteCard } from "./social/cards";
-import { BuildClock, cpuSeconds } from "./timings";
+import { BuildClock } from "./timings";
 import { startViteBuilds } from "./vite/vite-builds";
 import { writeWholes } from "./whole-file";
 
@@ -57,18 +57,7 @@ export interface BuildOptions {
   workerScript?: URL;
 }
 
-export interface BuildReport {
-  full: boolean;
-  /** Why the build was full, or what changed for an incremental one. */
-  reason: string;
-  jobsRun: number;
-  jobsReused: number;
-  pages: number;
-  written: number;
-  seconds: number;
-}
-
-export { serveConfigCheck } from "./check-config";
+export type { BuildReport };
 export { BuildError };
 
 /** Runs the build; throws BuildError for what stops it. */
@@ -288,63 +277,20 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     dist: distFingerprint(distDir),
   });
 
-  // What was made, and why.
-  const reused = plan.planned.length - plan.stale.length;
-  const changes = full ? "" : describeChanges(scanner, before as BuildState, entries);
-  if (!full) {
-    log(`Incremental build: ${changes}.`);
-    const languageNames = Object.fromEntries(bundle.siteFacts.languages.map((l) => [l.code, l.englishName]));
-    for (const line of incrementalLines(plan.stale, before as BuildState, plan.deps, languageNames, removed)) log(line);
-  }
-  const report: BuildReport = {
+  return reportBuild({
     full,
-    reason: full ? reason : changes,
-    jobsRun: plan.stale.length,
-    jobsReused: reused,
+    reason,
+    before,
+    scanner,
+    entries,
+    plan,
+    languages: bundle.siteFacts.languages,
     pages: specs.length,
-    written: written.length,
-    seconds: (performance.now() - started) / 1000,
-  };
-  log(
-    `Built ${plural(specs.length, "page")} in ${report.seconds.toFixed(2)} s (cpu ${cpuSeconds(clock.total())} s): ${plural(plan.stale.length, "piece")} made (${plural(written.filter((f) => !isCompressedCopy(f)).length, "file")} written, ${plural(result.unchanged, "file")} came out the same), ${plural(reused, "piece")} reused.`,
-  );
-  return report;
-}
-
-/**
- * Whether a core is free for the config check's worker thread: the last minute's load average
- * leaves one. On a machine whose cores are all busy the two threads only take turns, and the
- * worker's start (the build's code loaded again) is lost: at 10,000 treatments on two cores at a
- * load average of 13-15, one change, alternating, the command took 13.9 s with the worker against
- * 12.7 s without (medians of 4; CPU 5.3 s against 5.0 s).
- */
-const coreFree = () => os.loadavg()[0] + 1 <= os.availableParallelism();
-
-/**
- * `npm run build [-- --force] [--typecheck | --skip-typecheck]`. `workerScript`: the module
- * running this, when it serves the config check as a worker thread (BuildOptions.workerScript),
- * taken when a core is free for it.
- */
-export async function main(argv: string[], workerScript?: URL) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      force: { type: "boolean", default: false },
-      typecheck: { type: "boolean", default: false },
-      "skip-typecheck": { type: "boolean", default: false },
-      workers: { type: "string" },
-    },
+    written,
+    removed,
+    unchanged: result.unchanged,
+    cpu: clock.total(),
+    started,
+    log,
   });
-  try {
-    await runBuild({
-      force: values.force,
-      typecheck: values["skip-typecheck"] ? false : values.typecheck || undefined,
-      workers: values.workers ? Number(values.workers) : undefined,
-      workerScript: coreFree() ? workerScript : undefined,
-    });
-  } catch (error) {
-    if (!(error instanceof BuildError)) throw error;
-    process.stderr.write(`build: ${error.message}\n`);
-    process.exitCode = 1;
-  }
 }
