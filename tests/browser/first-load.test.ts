@@ -110,7 +110,7 @@ describe("a page's first load", () => {
   });
 
   it.each([
-    ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుল్"],
+    ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుల్"],
     ["speciality", "/specialities/orthopedic", "Dr. Suresh Demo"],
   ])("of a %s page names its reviewing doctor with no list of doctors", async (_, route, name) => {
     const { scripts, page } = await load(route);
