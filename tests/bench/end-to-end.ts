@@ -222,19 +222,22 @@ export async function endToEnd(sizes: number[], runs: number) {
   if (fresh) printFreshSteps(fresh);
   targets.push(freshCloneRow(fresh, notMeasured("10000")));
   // The peers, Hugo and Astro, build as many treatment pages in the same run (peers.ts).
-  const peers = issueSize ? peerBuilds(issueSize.treatments, runs) : undefined;
+  // The 10,002-page row only from a size near it: a run of 10,000 treatments alone (30,000 pages)
+  // has its own row below, and its peers are not built twice at that size.
+  const tenThousandPages = issueSize && issueSize.treatmentPages < 20_000 ? issueSize : undefined;
+  const peers = tenThousandPages ? peerBuilds(tenThousandPages.treatments, runs) : undefined;
   targets.push({
     name: "full build --force, 10,002 treatment pages, caches warm: at most 8 s, and ahead of Hugo in the same run",
     value:
-      issueSize && peers
-        ? `${seconds(issueSize.force, issueSize.forceCpu)} (${issueSize.treatmentPages.toLocaleString("en")} treatment pages); ${peerText(peers)}`
+      tenThousandPages && peers
+        ? `${seconds(tenThousandPages.force, tenThousandPages.forceCpu)} (${tenThousandPages.treatmentPages.toLocaleString("en")} treatment pages); ${peerText(peers)}`
         : notMeasured("3334"),
     met:
-      issueSize !== undefined &&
+      tenThousandPages !== undefined &&
       peers !== undefined &&
       "seconds" in peers.hugo &&
-      issueSize.force <= 8 &&
-      issueSize.force < peers.hugo.seconds,
+      tenThousandPages.force <= 8 &&
+      tenThousandPages.force < peers.hugo.seconds,
   });
   if (issueSize && process.env.BENCH_NO_STORAGE_RATIO === undefined) {
     console.error(
