@@ -15,6 +15,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { namesOf, reach } from "./change-reach";
 import type { Checked } from "./check-file";
 import { FileChecker } from "./check-file";
 import { KeptModel } from "./kept-model";
@@ -29,49 +30,13 @@ import {
   type Overlay,
   type RunReport,
   runValidation,
-  type SiteRunOptions,
   type ValidationCache,
 } from "./run";
-import { type Fact, routeTable } from "./site-model";
+import { routeTable } from "./site-model";
+import type { FilesDelta, KeptRun, SiteDelta, SnapshotOptions } from "./snapshot-types";
 import { translationTarget } from "./translations";
 
-export type SnapshotOptions = Omit<SiteRunOptions, "overlay" | "cache" | "read">;
-
-/**
- * What a whole-site run left, kept elsewhere (the build keeps it on disk, check-config.ts): a
- * snapshot made of it runs nothing when it is made, and holds no file's text.
- */
-export interface KeptRun {
-  /** Every file of the site, in a run's order. */
-  files: string[];
-  /** Each file's first pass. */
-  checked: Map<string, Checked>;
-  /** Each translation file's checks against its English file. */
-  translated: Map<string, UnplacedProblem[]>;
-  report: RunReport;
-}
-
-/** The problems of the site with some files changed. */
-export interface SiteDelta {
-  /**
-   * The files (as shown: "site-config/pages/home.json") whose problems were found anew;
-   * undefined when every file's were (a whole-site run). Any other file's are the snapshot's.
-   */
-  files: ReadonlySet<string> | undefined;
-  /** The problems of those files (of every file, after a whole-site run), in a report's order. */
-  problems: Problem[];
-}
-
-/** A change checked over the files it can affect alone, and what the check found anew. */
-export interface FilesDelta extends SiteDelta {
-  files: ReadonlySet<string>;
-  /** The site's files that get problems from the checks across pages, with the change (RunReport.addressed). */
-  addressed: string[];
-  /** The changed files' first passes. */
-  firstPasses: Map<string, Checked>;
-  /** The checks against their English file of the translations checked again. */
-  translated: Map<string, UnplacedProblem[]>;
-}
+export type { FilesDelta, KeptRun, SiteDelta, SnapshotOptions } from "./snapshot-types";
 
 export class SiteSnapshot {
   /** The site's problems as it is. */
@@ -294,35 +259,4 @@ export class SiteSnapshot {
     }
     return affected;
   }
-}
-
-/** What a file's first pass tells the checks of other files, titles, descriptions and treatments' names aside. */
-function reach(c: Checked): string {
-  return JSON.stringify([c.schema, c.dataFile, c.skip, c.hasTexts, c.draft, c.html, c.fact && withoutOwnWords(c.fact)]);
-}
-
-function withoutOwnWords(fact: Fact): unknown {
-  const bare = <T extends { title?: string; description?: string; name?: string }>({
-    title,
-    description,
-    name,
-    ...rest
-  }: T) => rest;
-  switch (fact.kind) {
-    case "page":
-      return { ...fact, page: { ...fact.page, meta: undefined } };
-    case "collection":
-      return { ...fact, treatments: fact.treatments.map(bare) };
-    case "collection-item":
-      return { ...fact, treatment: bare(fact.treatment) };
-    default:
-      return fact;
-  }
-}
-
-/** The names of the treatments a file's first pass found. */
-function namesOf(c: Checked): string {
-  const { fact } = c;
-  if (fact?.kind === "collection") return JSON.stringify(fact.treatments.map((t) => t.name));
-  return fact?.kind === "collection-item" ? JSON.stringify(fact.treatment.name) : "";
 }
