@@ -60,25 +60,50 @@ function mayHoldRefused(text: string, ascii: boolean): boolean {
   return text.includes("\\b") || text.includes("\\f") || text.includes("\\r") || text.includes("\u007f");
 }
 
-/** Characters seldom in prose, most seldom first: a search for a text starts at one of them. */
-const seldom = ["@", "?", "(", "+", "=", ":", "/"];
+/**
+ * Characters from the most seldom to the most common in the site's JSON texts (counted over its
+ * files and 10,000 treatment files): a search for a text looks for its most seldom character
+ * first. Not prose's order: every key of a JSON text is followed by ':', and every address holds
+ * '/' (a search for "(sample hours: confirm ...)" from its ':' stopped at every key, three times
+ * the time of one from its '('). A character not listed counts as seldom as 'x'.
+ */
+const byRarity = "!%*~ZQ^=J@&#+|VX$UzY'K;GFNOEWL?DBRM()PHSAI[]CTj/qx76895432v1_0wkfgy:b-m,uhpdc.lrinosate ";
+const unlistedRank = byRarity.indexOf("x");
+const rarity = (character: string) => {
+  const rank = byRarity.indexOf(character);
+  return rank < 0 ? unlistedRank : rank;
+};
 
 /**
- * What to search a text for to know whether it may hold `words`: the words as JSON.stringify writes
- * them, from their most seldom character on. A search runs from one occurrence of its first
- * character to the next, and a text holding the words holds every part of them.
+ * How to search a text for `words`: the words as JSON.stringify writes them (`form`), and where in
+ * them their most seldom character stands (`at`). A search runs from one occurrence of its first
+ * character to the next, so it looks for the form from that character on and checks what stands
+ * before: each hit is the whole form, and a count of hits is exact.
  */
-function searchFor(words: string): string {
-  const written = JSON.stringify(words).slice(1, -1);
-  for (const character of seldom) {
-    const at = written.indexOf(character);
-    if (at >= 0) return written.slice(at);
-  }
-  return written;
+interface Search {
+  form: string;
+  at: number;
+}
+
+function searchFor(words: string): Search {
+  const form = JSON.stringify(words).slice(1, -1);
+  let at = 0;
+  for (let i = 1; i < form.length; i++) if (rarity(form[i]) < rarity(form[at])) at = i;
+  return { form, at };
+}
+
+/** How many times `text` holds a search's form (overlapping ones too). */
+function countOf(text: string, { form, at }: Search): number {
+  const anchor = at === 0 ? form : form.slice(at);
+  const before = form.slice(0, at);
+  let count = 0;
+  for (let hit = text.indexOf(anchor, at); hit >= 0; hit = text.indexOf(anchor, hit + 1))
+    if (at === 0 || text.startsWith(before, hit - at)) count++;
+  return count;
 }
 
 /** Each declared text's search (kept per list of rules). */
-const searches = new WeakMap<readonly PlaceholderRule[], string[]>();
+const searches = new WeakMap<readonly PlaceholderRule[], Search[]>();
 
 /**
  * Texts longer than this (characters) are searched a window at a time, every search in one window
@@ -100,7 +125,7 @@ export function screenText(text: string, placeholders: readonly PlaceholderRule[
   }
   if (text.length <= 2 * windowLength) return screenWindow(text, placeholders, forms) ?? unscreened(placeholders);
   // Windows overlap by the longest thing searched for, so none is cut in two.
-  const overlap = Math.max('"sample"'.length, ...forms.map((form) => form.length));
+  const overlap = Math.max('"sample"'.length, ...forms.map(({ form }) => form.length));
   const screen: TextScreen = { refused: false, markup: false, placeholders: [], sample: false };
   const parts = new Set<PlaceholderRule>();
   // Summed over windows: one written where two windows overlap counts twice, which only means
@@ -121,20 +146,24 @@ export function screenText(text: string, placeholders: readonly PlaceholderRule[
 }
 
 /** What one text, or one window of a long one, rules out; undefined when it holds `\u` or `\/`. */
-function screenWindow(text: string, placeholders: readonly PlaceholderRule[], forms: string[]): TextScreen | undefined {
+function screenWindow(text: string, placeholders: readonly PlaceholderRule[], forms: Search[]): TextScreen | undefined {
   if (text.includes("\\u") || text.includes("\\/")) return undefined;
   const partCounts = new Map<PlaceholderRule, number>();
   placeholders.forEach((rule, i) => {
     if (rule.match === "whole") return;
-    let count = 0;
-    for (let at = text.indexOf(forms[i]); at >= 0; at = text.indexOf(forms[i], at + forms[i].length)) count++;
+    const count = countOf(text, forms[i]);
     if (count > 0) partCounts.set(rule, count);
   });
+  const refused = mayHoldRefused(text, isAscii(text));
+  const found = placeholders.filter((rule) => rule.match === "whole" || partCounts.has(rule));
   return {
-    refused: mayHoldRefused(text, isAscii(text)),
+    refused,
     markup: text.includes("<"),
-    placeholders: placeholders.filter((rule) => rule.match === "whole" || partCounts.has(rule)),
-    sample: holdsSampleKey(text),
+    placeholders: found,
+    // A document walked for a refused character or a placeholder has each entry's "sample" looked
+    // at on the way (string-checks.ts): the text is searched for it only when nothing else is
+    // looked for (a site that declares a placeholder whole has every document walked).
+    sample: refused || found.length > 0 || holdsSampleKey(text),
     partCounts,
   };
 }

@@ -42,6 +42,10 @@ describe("the string checks' look at a file's text", () => {
         '{"url": "https://hospitals.example/a", "hospitals.example": ["hospitals.example and hospitals.example", "x"], "z": "at hospitals.example"}',
         ["Placeholder /url", "Placeholder /hospitals.example/0", "Placeholder /z"],
       ],
+      [
+        '{"note": "an example: x", "hours": "9 to 5 (sample hours: confirm before publishing)", "b": "example"}',
+        ["Placeholder /hours"],
+      ],
       ['{"blocks": [{"intro": "a <b>tag</b>"}], "html": "<b>fine</b>"}', ["MarkupInPlainText /blocks/0/intro"]],
       ['{"blocks": [{"intro": "a \\u003cb>tag\\u003c/b>"}]}', ["MarkupInPlainText /blocks/0/intro"]],
     ];
@@ -50,6 +54,14 @@ describe("the string checks' look at a file's text", () => {
       expect({ text, found: found(screened) }).toEqual({ text, found: expected });
       expect(screened).toEqual(full);
     }
+  });
+
+  it("counts a declared part exactly, and looks for sample entries when nothing else is looked for", () => {
+    const part = rules.find((rule) => rule.text === "hospitals.example");
+    const text = '{"a": "an example", "b": "https://hospitals.example/x", "c": "hospitals.examples"}';
+    expect(part && screenText(text, [part]).partCounts?.get(part)).toBe(2);
+    expect(screenText('{"doctors": [{"name": "Dr A", "sample": true}]}', []).sample).toBe(true);
+    expect(screenText('{"doctors": [{"name": "Dr A example"}]}', []).sample).toBe(false);
   });
 
   it("finds what is cut in two where a long text's windows meet", () => {
