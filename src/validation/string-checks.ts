@@ -136,9 +136,9 @@ export function stringProblems(data: unknown, screen: TextScreen, html?: Readonl
         }
       }
     } else {
-      const names = Object.keys(record);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
+      // A parsed document's objects are plain, their names all their own: `for in` takes them in
+      // Object.keys' order without making a list of them for every object.
+      for (const name in record) {
         const child = record[name];
         if (typeof child === "string") {
           steps[depth] = name;
