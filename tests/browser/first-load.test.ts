@@ -9,7 +9,8 @@
  * stands in), the home page's blog cards come without the posts' text, no page carries the
  * specialities' search words, the branch chooser's code comes when it is first opened, and a
  * page with counts has the browser list its number formats' locales before hydrating, in a task
- * of its own, not inside hydration's first render.
+ * of its own, not inside hydration's first render, and React comes in a chunk of its own, apart
+ * from the app's code (src/build/vite/chunk-groups.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -116,6 +117,22 @@ describe("a page's first load", () => {
     const { scripts, page } = await load(route);
     expect(named(scripts, "doctors")).toEqual([]);
     expect(await page.locator(".medical-review a").textContent()).toBe(name);
+  });
+
+  it("of the home page has React in a chunk of its own, apart from the app's code", async () => {
+    const { page } = await harness.newPage();
+    const bodies = new Map<string, Promise<string>>();
+    page.on(
+      "response",
+      (r) => r.request().resourceType() === "script" && bodies.set(new URL(r.url()).pathname, r.text()),
+    );
+    await page.goto("/home");
+    await page.locator("html[data-app=ready]").waitFor();
+    const [react, app] = [named([...bodies.keys()], "react"), named([...bodies.keys()], "app")];
+    expect([react.length, app.length]).toEqual([1, 1]);
+    // React marks every element it makes with this symbol: its code is in the one chunk only.
+    expect(await bodies.get(react[0])).toContain("react.transitional.element");
+    expect(await bodies.get(app[0])).not.toContain("react.transitional.element");
   });
 
   it("of the home page has no router library, no blog post's text and no search words", async () => {

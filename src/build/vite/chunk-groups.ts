@@ -3,8 +3,8 @@
  * small chunk of its own: a treatment page asked for some 30 files, and on a phone's connection
  * each request costs a round trip. Here:
  *
- * - everything the app imports (React, the router, the layout) is one chunk, which the page's
- *   small entry loads once the page is on screen (src/site/main.tsx);
+ * - everything the app imports (the router, the layout) is one chunk, which the page's small
+ *   entry loads once the page is on screen (src/site/main.tsx), and React one beside it;
  * - a treatment page's route (its page code, presentation configs and treatment blocks) is one;
  * - every stylesheet (the app's, the shared UI's, every block's) joins the entry's (the site's
  *   base styles) in one, which every page's HTML links: the base styles come first whatever
@@ -52,6 +52,16 @@ const translationRuntime =
 const blockWords = new RegExp(
   `[\\\\/]src[\\\\/]site[\\\\/](config|i18n)[\\\\/]block-words\\.ts$|^\\0config-meta:(pick|asts)=${blockWordSections.join(",")}:`,
 );
+
+/**
+ * React, React DOM and their scheduler: a chunk of their own, which the app and the blocks import.
+ * It changes only when React does (or the site starts using another of its functions), so a
+ * visitor who comes back after a change to the site's code fetches the app's chunk again (24 KB
+ * gzip) and keeps React's (68 KB) from the last visit. Apart,
+ * each compresses better than the two together: a page's first-load JavaScript is 280-380 bytes
+ * smaller (gzip), with one more request, made after the first paint.
+ */
+const reactRuntime = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 const stylesheet = /\.css$/;
 const layoutTranslation =
@@ -102,6 +112,7 @@ export function chunkGroups(entry: string, app: string) {
       test: (id: string) => (entryModules.has(id) && path.resolve(id) !== path.resolve(entry)) || stylesheet.test(id),
       priority: 3,
     },
+    { name: "react", test: reactRuntime, priority: 3 },
     { name: "app", test: inApp, priority: 2 },
     // A language's translations of what every page shows (header, footer, interface words): one
     // chunk per language, which only that language's pages load.
