@@ -30,6 +30,7 @@ import { renderFormSlots } from "./form-slots";
 import { contentMarker, frameAddress, linksTo, mainContent, pageInFrame, sharesFrame, textOf } from "./frame";
 import { type Job, type JobContext, runJobs as runJobsWith } from "./jobs";
 import { type Catalog, catalogListPages, type PageInfo, pageInfo } from "./manifest";
+import { renderStatic } from "./string-render/render";
 
 export { formSlotUse } from "./form-slots";
 export { catalogListPages, listPages, type PageInfo, pageInfo, siteFacts } from "./manifest";
@@ -86,7 +87,7 @@ export async function renderApp(
   // Each kind of lead form is rendered once, and filled in where it shows again (form-slots.ts).
   const slots = formSlots ? renderFormSlots() : null;
   // A path the route table does not know throws while rendering (see ToHome in routes.tsx).
-  const rendered = renderToString(
+  const app = (
     <StrictMode>
       <LayoutPartContext.Provider value={part}>
         <FormSlotsContext.Provider value={slots}>
@@ -95,8 +96,11 @@ export async function renderApp(
           </StaticRouter>
         </FormSlotsContext.Provider>
       </LayoutPartContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A page's content (the bulk of a build's renders) by the string renderer, React's bytes at a
+  // fraction of its work; whatever it leaves to React, and every other render, by React.
+  const rendered = (part.part === "content" ? renderStatic(app) : null) ?? renderToString(app);
   const html = slots ? slots.fill(rendered) : rendered;
   // A Suspense boundary left to the browser ("<!--$!-->") means a part of the page is missing
   // from the static HTML: code-split parts must be preloaded by their route (see route-data.ts).
