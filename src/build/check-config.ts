@@ -41,6 +41,11 @@ export interface ConfigCheckInput {
   reuse: boolean;
   /** Colour the report (the build's output is a terminal). */
   colour: boolean;
+  /**
+   * The last build's stamps (its state's), where a check without the build's scanner (in a worker
+   * thread) starts from: a file whose size and time are unchanged is not read again.
+   */
+  stamps?: Record<string, FileStamp>;
 }
 
 /** What the build is told. */
@@ -72,7 +77,7 @@ export function checkConfig(
   const { root } = input;
   const read = input.reuse ? readKept(input.cache, input.codeKey) : undefined;
   const before = read?.checks;
-  const scanner = buildScanner ?? new InputScanner(root, before?.stamps ?? {});
+  const scanner = buildScanner ?? new InputScanner(root, input.stamps ?? {});
   const siteRoot = path.join(root, "site-config");
   const validation: LastCheck["validation"] = {};
   const translationChecks: LastCheck["translationChecks"] = {};
@@ -163,7 +168,6 @@ export function checkConfig(
   const keep = () => {
     const checks = {
       codeKey: input.codeKey,
-      stamps: scanner.stamps,
       validation,
       translationChecks: translations,
       report: keepReport(report, validation, root),
@@ -190,7 +194,7 @@ export function startConfigCheck(
     return Promise.resolve(result);
   }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: { configCheck: input } });
+    const worker = new Worker(script, { workerData: { configCheck: { ...input, stamps: scanner.previous } } });
     let answered = false;
     worker.once("message", (result: ConfigCheckResult) => {
       answered = true;

@@ -36,7 +36,8 @@ export class InputScanner {
 
   constructor(
     readonly root: string,
-    private readonly previous: Record<string, FileStamp>,
+    /** The last build's stamps, by path relative to the root. */
+    readonly previous: Record<string, FileStamp>,
   ) {}
 
   /** The hash of a file (relative to the root); `content` gets its bytes when it had to be read. */

@@ -10,16 +10,17 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { LastCheck } from "./check-changes";
-import type { FileStamp } from "./inputs";
 import type { KeptReport } from "./kept-report";
 
-/** The check's results kept for the next check. */
+/**
+ * The check's results kept for the next check. Not the files' stamps: the build's state keeps
+ * those (build-state.ts), and the check looks at files through a scanner that starts from them
+ * (check-config.ts); kept here too, 2 MB at 10,000 treatments were read and compared twice a build.
+ */
 export interface KeptChecks extends Omit<LastCheck, "report"> {
   version: number;
   /** The code's key (plan/code-change.ts): results kept under another key are not taken. */
   codeKey: string;
-  /** Every file's size, time and hash when it was checked. */
-  stamps: Record<string, FileStamp>;
   report: KeptReport;
 }
 
@@ -28,7 +29,7 @@ interface WholeFile extends KeptChecks {
   id: string;
 }
 
-/** validation-changes.v8: the stamps and first passes that differ from the whole file's, and the rest as it now is. */
+/** validation-changes.v8: the first passes that differ from the whole file's, and the rest as it now is. */
 interface ChangesFile extends KeptChecks {
   /** The whole file's id these changes are of. */
   base: string;
@@ -41,7 +42,7 @@ export interface KeptRead {
 }
 
 /** Bumped whenever the kept results' shape or meaning changes, so older ones are not read. */
-const keptVersion = 3;
+const keptVersion = 4;
 
 /** How many files' first passes the changes may hold before the whole file is written again. */
 const maxChanged = 500;
@@ -66,11 +67,7 @@ export function readKept(cache: string, codeKey: string): KeptRead | undefined {
   if (changes?.base !== whole.id) return { checks: whole, whole };
   const { base, ...checks } = changes;
   return {
-    checks: {
-      ...checks,
-      stamps: { ...whole.stamps, ...changes.stamps },
-      validation: { ...whole.validation, ...changes.validation },
-    },
+    checks: { ...checks, validation: { ...whole.validation, ...changes.validation } },
     whole,
   };
 }
@@ -91,10 +88,6 @@ export function writeKept(cache: string, checks: Omit<KeptChecks, "version">, re
         ...checks,
         version: keptVersion,
         base: whole.id,
-        // By value: the build's scanner, which stamps the files when the check runs in its thread,
-        // has the stamps of the build's state, not these very objects (10,000 stamps, 2 MB, would
-        // otherwise be written as changed on every build).
-        stamps: differing(checks.stamps, whole.stamps, sameStamp),
         validation: changed,
       };
       write(changesFile(cache), changes);
@@ -106,19 +99,12 @@ export function writeKept(cache: string, checks: Omit<KeptChecks, "version">, re
   write(wholeFile(cache), { ...checks, version: keptVersion, id: randomUUID() } satisfies WholeFile);
 }
 
-/** The entries of `now` that are not `before`'s (by identity unless `same` says: unchanged ones are the very objects read). */
-function differing<T>(
-  now: Record<string, T>,
-  before: Record<string, T>,
-  same: (a: T, b: T) => boolean = (a, b) => a === b,
-): Record<string, T> {
+/** The entries of `now` that are not `before`'s (by identity: unchanged ones are the very objects read). */
+function differing<T>(now: Record<string, T>, before: Record<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const [key, value] of Object.entries(now)) {
     const was = before[key];
-    if (was === undefined || !same(was, value)) out[key] = value;
+    if (was === undefined || was !== value) out[key] = value;
   }
   return out;
 }
-
-const sameStamp = (a: FileStamp, b: FileStamp) =>
-  a === b || (a.size === b.size && a.mtimeMs === b.mtimeMs && a.hash === b.hash);

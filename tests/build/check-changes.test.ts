@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkConfig } from "../../src/build/check-config";
 import { splitCollection } from "../../src/build/collection-storage";
+import type { FileStamp } from "../../src/build/inputs";
 import { removeSites, siteWith } from "../validate/helpers";
 
 afterAll(removeSites);
@@ -20,10 +21,13 @@ describe("the build's config check after a change", () => {
   const folder = collection.replace(/\.json$/, "");
   const cache = mkdtempSync(path.join(tmpdir(), "check-changes-"));
   const input = { root: dir, cache, codeKey: "code", reuse: true, colour: false };
+  /** The last check's stamps, as the build's state hands them to the next check. */
+  let stamps: Record<string, FileStamp> = {};
   /** The check as the build runs it, keeping its results; and a check with nothing kept. */
   const check = () => {
-    const { result, keep } = checkConfig(input);
+    const { result, keep } = checkConfig({ ...input, stamps });
     keep();
+    stamps = result.stamps;
     const whole = checkConfig({ ...input, reuse: false }).result;
     expect({ ...result, checked: 0, across: undefined }).toEqual({ ...whole, checked: 0 });
     return result;

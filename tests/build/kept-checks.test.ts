@@ -5,7 +5,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deserialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { readKept, writeKept } from "../../src/build/kept-checks";
 import type { Checked } from "../../src/validation";
@@ -30,7 +29,6 @@ const report = {
 };
 const checks = (validation: Record<string, { stamp: string; checked: Checked }>) => ({
   codeKey: "code",
-  stamps: {},
   validation,
   translationChecks: {},
   report,
@@ -51,18 +49,6 @@ describe("the config check's kept results", () => {
     expect(existsSync(changes)).toBe(true);
     expect(readKept(cache, "code")?.checks.validation).toEqual(validation);
     expect(readKept(cache, "other code")).toBeUndefined();
-  });
-
-  it("writes as changed only the stamps whose size, time or hash differ, not equal ones read elsewhere", () => {
-    const stamp = (hash: string) => ({ size: 10, mtimeMs: 1, hash });
-    const validation = { "/a.json": first("/a.json", "page"), "/b.json": first("/b.json", "page") };
-    writeKept(cache, { ...checks(validation), stamps: { "a.json": stamp("a"), "b.json": stamp("b") } }, undefined);
-    const read = readKept(cache, "code");
-    // The stamps as the build's state has them: other objects, one with another hash.
-    writeKept(cache, { ...checks(validation), stamps: { "a.json": stamp("a"), "b.json": stamp("b2") } }, read);
-    const written = deserialize(readFileSync(changes)) as { stamps: Record<string, unknown> };
-    expect(written.stamps).toEqual({ "b.json": stamp("b2") });
-    expect(readKept(cache, "code")?.checks.stamps).toEqual({ "a.json": stamp("a"), "b.json": stamp("b2") });
   });
 
   it("writes the whole file again once a file is gone, and drops the changes", () => {

@@ -75,11 +75,22 @@ export function planBuild(input: PlanInput): Plan {
   const plan = (key: JobKey, job: Job, parts: DepKey[]) => {
     const was = previous && jobHash(previous, key);
     if (was !== undefined) known++;
-    const names = parts.map(keyOf);
-    const hashes = parts.map((dep, i) => deps.hashAt(names[i], dep));
-    const kept =
-      was !== undefined && keptDeps !== undefined && names.every((name, i) => (keptDeps[name] ?? "") === hashes[i]);
-    const hash = kept ? was : hashAll([codeKey, ...names.map((name, i) => `${name}=${hashes[i]}`)]);
+    // Every part is looked up (a page's file is hashed when a piece first names it, and the state
+    // keeps that hash), but a piece that keeps its hash makes no list of its parts' names and hashes.
+    let kept = was !== undefined && keptDeps !== undefined;
+    for (const dep of parts) {
+      const name = keyOf(dep);
+      if ((keptDeps?.[name] ?? "") !== deps.hashAt(name, dep)) kept = false;
+    }
+    const hash = kept
+      ? (was as string)
+      : hashAll([
+          codeKey,
+          ...parts.map((dep) => {
+            const name = keyOf(dep);
+            return `${name}=${deps.hashAt(name, dep)}`;
+          }),
+        ]);
     const piece = { key, job, deps: parts, hash };
     planned.push(piece);
     if (was !== hash) stale.push(piece);
