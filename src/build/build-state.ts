@@ -11,11 +11,12 @@ import { deserialize, serialize } from "node:v8";
 import type { CatalogEntry } from "./catalog";
 import type { FileStamp } from "./inputs";
 import type { KeptPageCards } from "./page-cards";
+import type { DepHashTable } from "./plan/deps";
 import type { JobHashes } from "./plan/job-hashes";
 import type { WholeLayout } from "./whole-file";
 
 /** Bumped whenever the state's shape or meaning changes, so an older state is not read. */
-const stateVersion = 8;
+const stateVersion = 9;
 
 export interface BuildState {
   version: number;
@@ -26,8 +27,8 @@ export interface BuildState {
   /** Every input file's size, time and hash. */
   stamps: Record<string, FileStamp>;
   catalog: Record<string, CatalogEntry>;
-  /** The hash of each thing a job is made of, by keyOf(dep) (keys.ts). */
-  deps: Record<string, string>;
+  /** The hash of each thing a job is made of, by its fields (plan/deps.ts). */
+  deps: DepHashTable;
   /** Each job's hash: its output is made again when the hash changes. */
   jobs: JobHashes;
   /** Where each treatment lies in each collection's whole data file (whole-file.ts). */

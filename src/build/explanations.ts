@@ -8,6 +8,7 @@ import type { BuildState } from "./build-state";
 import type { CatalogEntry } from "./catalog";
 import type { InputScanner } from "./inputs";
 import { type DepKey, type JobKey, keyOf } from "./keys";
+import { type DepHashTable, depHash } from "./plan/deps";
 import { jobHash } from "./plan/job-hashes";
 
 export function listNames(names: string[], max = 3): string {
@@ -41,7 +42,7 @@ export function describeChanges(
 export function incrementalLines(
   stale: { key: JobKey; deps: DepKey[] }[],
   before: BuildState,
-  deps: Record<string, string>,
+  deps: DepHashTable,
   languageNames: Record<string, string>,
   removed: string[],
 ): string[] {
@@ -64,13 +65,13 @@ export const isCompressedCopy = (file: string) => /\.(br|gz)$/.test(file);
 export function explain(
   stale: { key: JobKey; deps: DepKey[] }[],
   before: BuildState,
-  deps: Record<string, string>,
+  deps: DepHashTable,
   languageNames: Record<string, string>,
 ): string[] {
   const languageName = (code: string) => languageNames[code] ?? code;
   const groups = new Map<string, string[]>();
   for (const piece of stale) {
-    const causes = piece.deps.filter((d) => before.deps[keyOf(d)] !== deps[keyOf(d)]);
+    const causes = piece.deps.filter((d) => depHash(before.deps, d) !== depHash(deps, d));
     const why =
       jobHash(before.jobs, piece.key) === undefined
         ? "new"

@@ -2,8 +2,8 @@
  * The incremental build's keys, as typed values. A job is one piece of output the build makes
  * (a page, a treatment's data file, ...); a dependency is one thing a job is made of (a treatment,
  * a page's config file, ...). A job is made again when the hash of one of its dependencies
- * changes. The hashes are kept between builds (build-state.ts): a dependency's under keyOf(dep),
- * a job's nested by its fields (plan/job-hashes.ts); no key is ever read back from a string.
+ * changes. The hashes are kept between builds (build-state.ts), each nested by its key's fields
+ * (plan/key-table.ts); no key is ever read back from a string.
  */
 
 /** A piece of output the build makes, and makes again when what it is made of changes. */
@@ -43,8 +43,8 @@ export type DepKey =
   | { kind: "font"; lang: string };
 
 /**
- * The one text of a dependency: its hash's name in the build's state, and its part of the hash of
- * each job made of it. A name changed here changes every job's hash, and so makes everything again.
+ * The one text of a dependency: its part of the hash of each job made of it, and its name where an
+ * explanation has no words for it. A name changed here changes the hash of every job made again.
  */
 export function keyOf(dep: DepKey): string {
   switch (dep.kind) {

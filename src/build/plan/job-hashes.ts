@@ -5,12 +5,10 @@
  * nested Maps no slower than one flat record of strings (build-state.ts).
  */
 import type { JobKey } from "../keys";
-
-type Field = string | number;
-interface Level extends Map<Field, Level | string> {}
+import { type Field, type KeyTable, tableCount, tableGet, tableKeys, tableSet } from "./key-table";
 
 /** Every job's hash, by kind and then by the key's fields in order. */
-export type JobHashes = Map<JobKey["kind"], Level>;
+export type JobHashes = KeyTable<JobKey["kind"]>;
 
 /** A key's fields, in the order the table nests them. */
 function fieldsOf(key: JobKey): Field[] {
@@ -49,45 +47,17 @@ function keyFrom(kind: JobKey["kind"], fields: Field[]): JobKey {
 
 /** The job's hash in `table`, or undefined when the table has no such job. */
 export function jobHash(table: JobHashes, key: JobKey): string | undefined {
-  let level: Level | string | undefined = table.get(key.kind);
-  for (const field of fieldsOf(key)) level = typeof level === "object" ? level.get(field) : undefined;
-  return typeof level === "string" ? level : undefined;
+  return tableGet(table, key.kind, fieldsOf(key));
 }
 
 export function setJobHash(table: JobHashes, key: JobKey, hash: string): void {
-  const fields = fieldsOf(key);
-  let level: Level = table.get(key.kind) ?? new Map();
-  table.set(key.kind, level);
-  for (const field of fields.slice(0, -1)) {
-    const next: Level | string | undefined = level.get(field);
-    const inner: Level = typeof next === "object" ? next : new Map();
-    level.set(field, inner);
-    level = inner;
-  }
-  level.set(fields[fields.length - 1], hash);
+  tableSet(table, key.kind, fieldsOf(key), hash);
 }
 
 /** How many jobs `table` has. */
-export function jobCount(table: JobHashes): number {
-  const count = (level: Level): number => {
-    let n = 0;
-    for (const next of level.values()) n += typeof next === "string" ? 1 : count(next);
-    return n;
-  };
-  let n = 0;
-  for (const level of table.values()) n += count(level);
-  return n;
-}
+export const jobCount = (table: JobHashes): number => tableCount(table);
 
 /** Every job in `table`, kind by kind, each kind's in the order they were set. */
 export function jobKeys(table: JobHashes): JobKey[] {
-  const keys: JobKey[] = [];
-  const walk = (kind: JobKey["kind"], level: Level, fields: Field[]) => {
-    for (const [field, next] of level) {
-      if (typeof next === "string") keys.push(keyFrom(kind, [...fields, field]));
-      else walk(kind, next, [...fields, field]);
-    }
-  };
-  for (const [kind, level] of table) walk(kind, level, []);
-  return keys;
+  return tableKeys(table).map(([kind, fields]) => keyFrom(kind, fields));
 }

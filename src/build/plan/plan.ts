@@ -10,7 +10,7 @@ import { hashAll, type InputScanner } from "../inputs";
 import { type DepKey, type JobKey, keyOf } from "../keys";
 import type { Job } from "../prerender/jobs";
 import type { PageSpec } from "../prerender/page-list";
-import { hashDeps } from "./deps";
+import { type DepHashTable, depHash, hashDeps } from "./deps";
 import { type JobHashes, jobCount, jobHash, jobKeys, setJobHash } from "./job-hashes";
 
 /** One piece of this build's output. */
@@ -32,8 +32,8 @@ export interface Plan {
   removed: JobKey[];
   /** Each piece's hash, kept for the next build. */
   hashes: JobHashes;
-  /** Each dependency's hash by keyOf(dep), kept for the next build's explanations. */
-  deps: Record<string, string>;
+  /** Each dependency's hash, kept for the next build's planning and explanations. */
+  deps: DepHashTable;
 }
 
 export interface PlanInput {
@@ -51,8 +51,8 @@ export interface PlanInput {
   wholeCollectionFiles: boolean;
   /** The last build's hashes: their outputs are removed when this build no longer has them. */
   before?: JobHashes;
-  /** The last build's dependency hashes by keyOf(dep) (Plan.deps): a piece whose dependencies all kept theirs keeps its hash. */
-  beforeDeps?: Record<string, string>;
+  /** The last build's dependency hashes (Plan.deps): a piece whose dependencies all kept theirs keeps its hash. */
+  beforeDeps?: DepHashTable;
   /** Make every piece, whatever the last build left. */
   full: boolean;
 }
@@ -79,18 +79,12 @@ export function planBuild(input: PlanInput): Plan {
     // keeps that hash), but a piece that keeps its hash makes no list of its parts' names and hashes.
     let kept = was !== undefined && keptDeps !== undefined;
     for (const dep of parts) {
-      const name = keyOf(dep);
-      if ((keptDeps?.[name] ?? "") !== deps.hashAt(name, dep)) kept = false;
+      const now = deps.hashAt(dep);
+      if (kept && keptDeps && (depHash(keptDeps, dep) ?? "") !== now) kept = false;
     }
     const hash = kept
       ? (was as string)
-      : hashAll([
-          codeKey,
-          ...parts.map((dep) => {
-            const name = keyOf(dep);
-            return `${name}=${deps.hashAt(name, dep)}`;
-          }),
-        ]);
+      : hashAll([codeKey, ...parts.map((dep) => `${keyOf(dep)}=${deps.hashAt(dep)}`)]);
     const piece = { key, job, deps: parts, hash };
     planned.push(piece);
     if (was !== hash) stale.push(piece);
