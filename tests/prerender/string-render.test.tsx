@@ -247,6 +247,15 @@ const cases: Record<string, ReactNode> = {
       <img src="/many-11.jpg" alt="" fetchPriority="high" />
     </div>
   ),
+  inputs: (
+    <div>
+      <input type="search" name="q" defaultValue="knee" aria-label="Search" autoComplete="off" maxLength={20} />
+      <input type="checkbox" name="agree" defaultChecked required />
+      <input type="checkbox" checked={false} defaultChecked onChange={() => {}} />
+      <input type="text" value={'a "quoted" <value>'} readOnly tabIndex={-1} />
+      <input type="number" value={0} formAction="/go" onChange={() => {}} />
+    </div>
+  ),
   buttons: (
     <div>
       <button type="submit" name="go" formAction="/go" formMethod="post" className="b" disabled>
@@ -276,10 +285,10 @@ describe("string renderer", () => {
     expect(html).toBe(renderToString(element));
   });
 
-  it("leaves to React form controls, <head> tags, a state set while rendering and a promise not settled", () => {
+  it("leaves to React selects, <head> tags, a state set while rendering and a promise not settled", () => {
     const before = staticRenderUse.fellBack;
     for (const element of [
-      <input key="i" defaultValue="x" />,
+      <select key="i" defaultValue="x" />,
       <title key="t">t</title>,
       <SetsState key="s" />,
       <Waits key="w" />,
@@ -287,7 +296,7 @@ describe("string renderer", () => {
       expect(renderStatic(<Theme value="changed">{element}</Theme>)).toBeNull();
     expect(staticRenderUse.fellBack - before).toBe(4);
     expect([...staticRenderUse.reasons.keys()]).toEqual(
-      expect.arrayContaining(["a <input> element, left to React", "a state update while rendering"]),
+      expect.arrayContaining(["a <select> element, left to React", "a state update while rendering"]),
     );
     // A render given up leaves every context as it was.
     expect(renderStatic(<Themed />)).toBe('<span class="plain">plain</span>');

@@ -5,6 +5,7 @@
  * would make the browser's hydration see another page. tests/prerender/string-render.test.tsx
  * compares the two over tricky inputs, and the build's pages are the same files either way.
  */
+import { Unsupported } from "./hooks";
 import { attributeAliases, unitlessNumbers } from "./react-tables";
 
 const escapes = /["'&<>]/;
@@ -226,4 +227,27 @@ export function pushAttribute(name: string, value: unknown): string {
       return attribute(written, value);
     }
   }
+}
+
+const formProps = ["name", "formAction", "formEncType", "formMethod", "formTarget"];
+/** Props a button or an input writes after the others, in an order of their own (pushStartInstance). */
+export const lastProps = new Map([
+  ["button", new Set(formProps)],
+  ["input", new Set([...formProps, "checked", "defaultChecked", "value", "defaultValue"])],
+]);
+
+/**
+ * A button's or an input's form attributes (pushFormActionAttribute), then an input's checked
+ * and value, each from its default when not set.
+ */
+export function lastAttributes(type: string, last: Record<string, unknown>): string {
+  if (typeof last.formAction === "function") throw new Unsupported(`a <${type}> with a form action function`);
+  let html = "";
+  for (const key of formProps) if (last[key] != null) html += pushAttribute(key, last[key]);
+  if (type !== "input") return html;
+  const checked = last.checked ?? last.defaultChecked;
+  if (checked != null && checked && typeof checked !== "function" && typeof checked !== "symbol") html += ' checked=""';
+  const value = last.value ?? last.defaultValue;
+  if (value != null) html += pushAttribute("value", value);
+  return html;
 }

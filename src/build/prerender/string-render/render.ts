@@ -13,7 +13,7 @@
  */
 import * as React from "react";
 import * as ReactDOM from "react-dom";
-import { escapeText, pushAttribute } from "./attributes";
+import { escapeText, lastAttributes, lastProps, pushAttribute } from "./attributes";
 import { type ClassType, renderClass } from "./class-component";
 import { renderDispatcher } from "./dom-dispatcher";
 import { type ContextObject, dispatcher, hookState, Unsupported } from "./hooks";
@@ -56,7 +56,6 @@ const reactOnly = new Set([
   "select",
   "option",
   "textarea",
-  "input",
   "form",
   "menuitem",
   "object",
@@ -72,9 +71,9 @@ const reactOnly = new Set([
   "body",
   "html",
 ]);
-const buttonFormProps = ["name", "formAction", "formEncType", "formMethod", "formTarget"];
 const voidTags = new Set([
   "img",
+  "input",
   "base",
   "area",
   "br",
@@ -230,7 +229,8 @@ function renderHost(type: string, props: Props) {
   out += `<${type}`;
   let children: unknown = null;
   let inner: unknown = null;
-  let buttonForm: Props | undefined;
+  const deferred = lastProps.get(type);
+  let last: Props | undefined;
   for (const key in props) {
     if (!Object.hasOwn(props, key)) continue;
     const value = props[key];
@@ -238,16 +238,12 @@ function renderHost(type: string, props: Props) {
     if (key === "children") children = value;
     else if (key === "dangerouslySetInnerHTML") inner = value;
     else if (key === "href" && value === "" && type === "a") out += ' href=""';
-    else if (type === "button" && buttonFormProps.includes(key)) {
-      buttonForm ??= {};
-      buttonForm[key] = value;
+    else if (deferred?.has(key)) {
+      last ??= {};
+      last[key] = value;
     } else out += pushAttribute(key, value);
   }
-  // A button writes its form attributes last, in an order of their own (pushFormActionAttribute).
-  if (buttonForm) {
-    if (typeof buttonForm.formAction === "function") throw new Unsupported("a button with a form action function");
-    for (const key of buttonFormProps) if (buttonForm[key] != null) out += pushAttribute(key, buttonForm[key]);
-  }
+  if (last) out += lastAttributes(type, last);
   if (kind === 2) {
     if (children !== null || inner !== null) throw new Unsupported(`a <${type}> with children`);
     out += "/>";
