@@ -7,8 +7,9 @@
  * a render either way: a treatment page's content takes about 0.83x React's CPU time.
  *
  * It is React's code ported (react-dom-server-legacy: retryNode, renderElement, pushStartInstance,
- * pushTreeContext, preload), not a guess at its output. Anything it does not handle as React does
- * (form controls, <head> tags, portals, a state set while rendering, a promise not settled, any
+ * pushTreeContext, preload), not a guess at its output. React's MIT license and copyright notice
+ * travel with the port (LICENSE in this folder). Anything it does not handle as React does
+ * (<form>, <select>, <textarea>, <head> tags, portals, a state set while rendering, a promise not settled, any
  * error) throws `Unsupported` inside, and `renderStatic` returns null: the caller renders with React.
  */
 import * as React from "react";
