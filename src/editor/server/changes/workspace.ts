@@ -16,8 +16,9 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { pushReplaying, pushSaved } from "./change-set-push";
+import { ensureWorktree } from "./ensure-worktree";
 import { changedBetween, git, gitText, textAt } from "./git";
-import { headCommit, refCommit } from "./head";
+import { refCommit } from "./head";
 import { KeyedLock } from "./lock";
 import { openClone } from "./open-clone";
 import { publishChangeSet } from "./publish";
@@ -244,26 +245,8 @@ export class SiteWorkspace {
   }
 
   /** `ensure` for code already inside the change set's lock (commit, update). */
-  async ensureUnlocked(id: string): Promise<string> {
-    const dir = this.dir(id);
-    if (!existsSync(path.join(dir, ".git"))) {
-      if (!(await this.exists(this.ref("head", id)))) await this.fetch();
-      if (!(await this.exists(this.ref("head", id)))) throw new Error(`There is no change set '${id}'.`);
-      await git(this.repo, ["worktree", "prune"]);
-      await this.addWorktree(id, this.ref("head", id));
-      return dir;
-    }
-    // Removed by another instance (its branch pruned by a fetch): the worktree here is left over.
-    const saved = await this.commitOf(this.headRef(id));
-    if (saved === undefined) throw new Error(`There is no change set '${id}'.`);
-    // Saves of ours on their way: their push replays them on top of another instance's (pushSaved).
-    if (this.pushes.unpushed(id)) return dir;
-    const head = await headCommit(dir);
-    // Another instance saved to this change set: take its commits (ours, when some are still
-    // unpushed, go on top of theirs when they are pushed: pushSaved).
-    if (head !== saved && (await this.isAncestor(head, saved)))
-      await git(dir, ["merge", "--quiet", "--ff-only", saved]);
-    return dir;
+  ensureUnlocked(id: string): Promise<string> {
+    return ensureWorktree(this, id, (changeSet, startPoint) => this.addWorktree(changeSet, startPoint));
   }
 
   /** Pushes a change set; when another instance pushed first, replays ours on top of theirs. */
