@@ -28,13 +28,10 @@ import { hashPassword } from "../../src/editor/server/auth/passwords";
 import { Client, password } from "../editor/hosted/hosted-editor";
 import { freePort } from "../helpers/relay-process";
 import { committedSiteCopy } from "./site-copy";
+import { percentile } from "./stats";
 
 const collection = "site-config/collections/cardiology-sub-departments";
 const settingsFile = `${collection}/_collection.json`;
-const percentile = (values: number[], p: number) =>
-  values.length === 0
-    ? Number.NaN
-    : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -19,15 +19,15 @@
  * With `--instances N` (or a list, `--instances 1,3`) it runs relays sharing a PostgreSQL outbox
  * instead (tests/helpers/lead-storm.ts, see runInstances below).
  */
-import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
 import { type FakeCrmMode, startFakeCrm } from "../helpers/fake-crm";
 import { tempDir, writeFakeDist } from "../helpers/relay";
 import { freePort, type RelayProcess, spawnRelay } from "../helpers/relay-process";
+import { agent, deliveredPhones, outboxCounts, post } from "./leads-client";
 import { runInstances } from "./leads-postgres";
+import { percentile } from "./stats";
 
 const total = Number(process.env.BENCH_LEADS ?? 2400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -36,69 +36,6 @@ const failForMs = 1000;
 const killAt = Math.floor(total * 0.6);
 
 const phoneOf = (i: number) => `9${String(i).padStart(9, "0")}`;
-
-// node:http with keep-alive rather than fetch: the clients share two CPUs with the relay, and
-// fetch costs several times more CPU per request.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; serverMs: number }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        const timing = /accept;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, serverMs: timing ? Number(timing[1]) : Number.NaN }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function deliveredPhones(dbFile: string): Set<string> {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    const rows = db.prepare("SELECT attributes FROM leads WHERE status = 'delivered'").all() as {
-      attributes: string;
-    }[];
-    return new Set(
-      rows.map(
-        (r) =>
-          (JSON.parse(r.attributes) as { Attribute: string; Value: string }[]).find((a) => a.Attribute === "Phone")
-            ?.Value ?? "",
-      ),
-    );
-  } finally {
-    db.close();
-  }
-}
-
-function outboxCounts(dbFile: string): Record<string, number> {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    const rows = db.prepare("SELECT status, COUNT(*) AS n FROM leads GROUP BY status").all() as {
-      status: string;
-      n: number;
-    }[];
-    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-  } finally {
-    db.close();
-  }
-}
 
 export async function main(argv: string[] = []): Promise<number> {
   const { values } = parseArgs({
