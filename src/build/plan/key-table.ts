@@ -55,3 +55,29 @@ export function tableKeys<Kind>(table: KeyTable<Kind>): [Kind, Field[]][] {
   for (const [kind, level] of table) walk(kind, level, []);
   return keys;
 }
+
+/**
+ * The keys whose hash differs between `before` and `now` (one missing counts as ''), with their
+ * hash now ('' for a key `now` no longer has), kinds in `skip` left out. Both tables are walked
+ * side by side, level by level: each key is found once per level rather than from the top.
+ */
+export function tableDiff<Kind>(now: KeyTable<Kind>, before: KeyTable<Kind>, skip: ReadonlySet<Kind>): KeyTable<Kind> {
+  const diff: KeyTable<Kind> = new Map();
+  const walk = (kind: Kind, a: Level | undefined, b: Level | undefined, fields: Field[]) => {
+    if (a === b) return;
+    for (const [field, next] of a ?? []) {
+      const was = b?.get(field);
+      if (typeof next === "string") {
+        if (next !== (typeof was === "string" ? was : "")) tableSet(diff, kind, [...fields, field], next);
+      } else walk(kind, next, typeof was === "object" ? was : undefined, [...fields, field]);
+    }
+    for (const [field, was] of b ?? []) {
+      if (a?.has(field)) continue;
+      if (typeof was === "object") walk(kind, undefined, was, [...fields, field]);
+      else if (was !== "") tableSet(diff, kind, [...fields, field], "");
+    }
+  };
+  for (const kind of new Set([...now.keys(), ...before.keys()]))
+    if (!skip.has(kind)) walk(kind, now.get(kind), before.get(kind), []);
+  return diff;
+}
