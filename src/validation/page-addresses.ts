@@ -97,27 +97,54 @@ export function pageAddressProblems(
   of?: ReadonlySet<string>,
 ): FoundByFile {
   const pass = addressPass(model, schemaError);
-  const wanted = of && valuesOf(model, of);
-  const keep = (field: PageField, value: string) => !wanted || wanted.get(field)?.has(value) === true;
+  const keep = of ? keptValues(model, of, pass.slots) : () => true;
   const found: FoundByFile = new Map();
   for (const [file, made] of pass.found)
     found.set(
       file,
       made.map((make) => make(namePlace)),
     );
-  const first = new Map<string, Slot>();
+  // The first slot of each value, by field: keyed by the value alone, not a text joined from the
+  // field and the value for each of 40,000 slots (10,000 treatments).
+  const first = new Map<PageField, Map<string, Slot>>();
   for (const item of pass.slots) {
-    if (item.value === undefined || !keep(item.field, item.value)) continue;
-    const key = `${item.field}\n${item.value}`;
-    const earlier = first.get(key);
+    if (item.value === undefined || !keep(item)) continue;
+    let ofField = first.get(item.field);
+    if (!ofField) {
+      ofField = new Map();
+      first.set(item.field, ofField);
+    }
+    const earlier = ofField.get(item.value);
     if (!earlier) {
-      first.set(key, item);
+      ofField.set(item.value, item);
       continue;
     }
-    if (pass.reported.has(key)) continue;
+    if (pass.reported.has(`${item.field}\n${item.value}`)) continue;
     addTo(found, item.place.file, duplicate(item, item.value, earlier, namePlace));
   }
   return found;
+}
+
+/**
+ * Which slots with a value to look at when only the pages of `files` are asked about: those of
+ * their pages, and those of other pages whose value one of them holds (valuesOf). Only the other
+ * pages' values are kept in sets: a run of 10,000 treatment files, with a few dozen other pages,
+ * made sets of the 40,000 values of its own.
+ */
+function keptValues(model: SiteModel, files: ReadonlySet<string>, slots: readonly Slot[]): (slot: Slot) => boolean {
+  const others = new Map<PageField, Set<string>>();
+  for (const slot of slots)
+    if (slot.value !== undefined && !files.has(slot.place.file)) {
+      let values = others.get(slot.field);
+      if (!values) {
+        values = new Set();
+        others.set(slot.field, values);
+      }
+      values.add(slot.value);
+    }
+  if (others.size === 0) return () => true;
+  const held = valuesOf(model, files, others);
+  return (slot) => files.has(slot.place.file) || held.get(slot.field)?.has(slot.value as string) === true;
 }
 
 /** The problem of a value a page shares with an earlier one. */
@@ -244,24 +271,29 @@ export function addressPass(
   return { slots, found, reported };
 }
 
-/** The values the pages of `files` may not share with other pages, by field. */
-function valuesOf(model: SiteModel, files: ReadonlySet<string>): Map<PageField, Set<string>> {
+/** Of the values `among`, those the pages of `files` hold (and so may not share with other pages), by field. */
+function valuesOf(
+  model: SiteModel,
+  files: ReadonlySet<string>,
+  among: ReadonlyMap<PageField, ReadonlySet<string>>,
+): Map<PageField, Set<string>> {
   const values = new Map<PageField, Set<string>>(ownedFields.map(([field]) => [field, new Set<string>()]));
+  const hold = (field: PageField, value: string) => {
+    if (among.get(field)?.has(value)) values.get(field)?.add(value);
+  };
   for (const { treatments } of model.collections.values())
     for (const t of treatments) {
       if (!files.has(t.file)) continue;
       for (const [field, key] of ownedFields) {
         const value = t[key];
-        if (value) values.get(field)?.add(value);
+        if (value) hold(field, value);
       }
     }
   for (const page of model.pages) {
     if (!files.has(page.file)) continue;
-    for (const [field, value] of [
-      ["browser title", page.meta?.title],
-      ["meta description", page.meta?.description],
-    ] as const)
-      if (typeof value === "string") values.get(field)?.add(value);
+    const { title, description } = page.meta ?? {};
+    if (typeof title === "string") hold("browser title", title);
+    if (typeof description === "string") hold("meta description", description);
   }
   return values;
 }

@@ -7,7 +7,7 @@ import { definitionOf, referencedValues } from "./definitions";
 import { languageChecks, pageChecks, storageChecks } from "./file-site-checks";
 import { foldFollowOns } from "./fold";
 import { jobsFor, listJsonFiles } from "./list-files";
-import { type Place, pageAddressProblems, placeWords } from "./page-addresses";
+import { addTo, type Place, pageAddressProblems, placeWords } from "./page-addresses";
 import { checkInParallel } from "./parallel";
 import { placeholderIn, readPlaceholders } from "./placeholders";
 import { byPlace, PositionFinder, placeEach } from "./positions";
@@ -162,23 +162,25 @@ export function runValidation(options: RunOptions): RunReport {
       for (const p of r.problems)
         if (say.publishBlockers.has(p.name) || say.publishRefusals.has(p.name)) p.severity = "error";
 
+  // Each file's follow-ons are placed with its own problems, as they stand in the file.
+  const followOnsIn = new Map<string, UnplacedProblem[]>();
+  for (const list of folded.values()) for (const f of list) addTo(followOnsIn, f.file, f.problem);
+  // Placed problems by their unplaced selves: only folding asks (a run without follow-ons keeps none).
   const placed = new Map<UnplacedProblem, Problem>();
+  const shownProblems: Problem[] = [];
   for (const r of validated) {
-    const own = r.problems.concat(
-      [...folded.values()].flatMap((list) => list.filter((f) => f.file === r.file).map((f) => f.problem)),
-    );
+    const extra = followOnsIn.get(r.file);
+    const own = extra ? r.problems.concat(extra) : r.problems;
     if (own.length === 0) continue;
     const shown = placeEach(own, display(r.file), () => readOrEmpty(read, r.file));
-    own.forEach((p, i) => {
-      placed.set(p, shown[i]);
-    });
+    for (let i = 0; i < r.problems.length; i++) shownProblems.push(shown[i]);
+    if (folded.size > 0) for (let i = 0; i < own.length; i++) placed.set(own[i], shown[i]);
   }
   for (const [cause, followOns] of folded) {
     const top = placed.get(cause);
     if (top) top.followOns = followOns.map((f) => placed.get(f.problem) as Problem).sort(byFileAndPlace);
   }
-  const problems = validated
-    .flatMap((r) => r.problems.map((p) => placed.get(p) as Problem))
+  const problems = shownProblems
     // A run over some files of a kept site knows too few uses to say a picture has none.
     .concat(keptSite ? [] : unusedImageProblems(checked, context))
     .sort(compareProblems);
