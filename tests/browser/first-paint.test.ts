@@ -40,6 +40,50 @@ describe("a page's first paint", () => {
     }
   });
 
+  it("on a phone, fetches no image the page hides there (the home page's drawing), which a wider screen fetches and shows", async () => {
+    const images = async (width: number) => {
+      const { page, errors } = await harness.newPage({ width, height: 823 });
+      const fetched: string[] = [];
+      page.on("request", (r) => r.resourceType() === "image" && fetched.push(new URL(r.url()).pathname));
+      await page.goto("/home", { waitUntil: "networkidle" });
+      const shown = await page
+        .locator(".hero__image")
+        .evaluate((img: HTMLImageElement) => img.naturalWidth > 1 && img.getBoundingClientRect().width > 0);
+      expect(errors).toEqual([]);
+      return { fetched, shown };
+    };
+    const phone = await images(412);
+    expect(phone.fetched).not.toContain("/images/home/hero.svg");
+    expect(phone.shown).toBe(false);
+    const wide = await images(1280);
+    expect(wide.fetched).toContain("/images/home/hero.svg");
+    expect(wide.shown).toBe(true);
+  });
+
+  it("asks for the logo and the accreditation mark last, at low priority, and for a treatment page's image at high", async () => {
+    const { page, context } = await harness.newPage({ width: 412, height: 823 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    // Chromium raises an image's priority once layout finds it on screen: the last word counts.
+    const priority = new Map<string, string>();
+    const ids = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (e) => {
+      const file = new URL(e.request.url).pathname;
+      ids.set(e.requestId, file);
+      priority.set(file, e.request.initialPriority);
+    });
+    cdp.on("Network.resourceChangedPriority", (e) => {
+      const file = ids.get(e.requestId);
+      if (file) priority.set(file, e.newPriority);
+    });
+    await page.goto("/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", {
+      waitUntil: "networkidle",
+    });
+    expect(priority.get("/images/logo.svg")).toBe("Low");
+    expect(priority.get("/images/accreditation.svg")).toBe("Low");
+    expect(priority.get("/images/treatments/best-hospital-for-angioplasty-in-hyderabad.svg")).toBe("High");
+  });
+
   it("is styled whole: the next page opened in the app, with blocks of its own, fetches no stylesheet", async () => {
     const { page } = await harness.newPage();
     await page.goto("/home", { waitUntil: "networkidle" });

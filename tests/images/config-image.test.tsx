@@ -55,13 +55,13 @@ describe("ConfigImage in a production build", () => {
     const lazy = parse(renderToString(<ConfigImage image={photo} lazy />)).querySelector("picture img");
     expect(lazy?.getAttribute("loading")).toBe("lazy");
     expect(lazy?.hasAttribute("fetchpriority")).toBe(false);
-    const first = parse(renderToString(<ConfigImage image={photo} priority />)).querySelector("picture img");
+    const first = parse(renderToString(<ConfigImage image={photo} priority="high" />)).querySelector("picture img");
     expect(first?.getAttribute("fetchpriority")).toBe("high");
     expect(first?.hasAttribute("loading")).toBe(false);
   });
 
   it("renders an SVG as the one <img> it always was (React preloading it when prioritised)", () => {
-    expect(renderToString(<ConfigImage image={drawing} className="hero__image" priority />)).toBe(
+    expect(renderToString(<ConfigImage image={drawing} className="hero__image" priority="high" />)).toBe(
       '<link rel="preload" as="image" href="/images/home/hero.svg" fetchPriority="high"/>' +
         '<img class="hero__image" src="/images/home/hero.svg" alt="A drawing" width="640" height="480" fetchPriority="high" decoding="async"/>',
     );
@@ -70,8 +70,34 @@ describe("ConfigImage in a production build", () => {
     );
   });
 
+  it("lets a small image that is not the page's subject wait (fetchpriority low, no preload)", () => {
+    expect(renderToString(<ConfigImage image={drawing} className="logo__image" priority="low" />)).toBe(
+      '<img class="logo__image" src="/images/home/hero.svg" alt="A drawing" width="640" height="480" fetchPriority="low" decoding="async"/>',
+    );
+    const img = parse(renderToString(<ConfigImage image={photo} priority="low" />)).querySelector("picture img");
+    expect(img?.getAttribute("fetchpriority")).toBe("low");
+  });
+
+  it("offers an empty picture where the page hides the image, so nothing is fetched there", () => {
+    const hiddenOn = "(max-width: 599px)";
+    const svg = parse(renderToString(<ConfigImage image={drawing} priority="high" hiddenOn={hiddenOn} />));
+    const first = svg.querySelector("picture source");
+    expect(first?.getAttribute("media")).toBe(hiddenOn);
+    expect(first?.getAttribute("srcset")).toMatch(/^data:image\/gif;base64,/);
+    expect(svg.querySelector("picture img")?.getAttribute("src")).toBe("/images/home/hero.svg");
+    // No preload of its own, which a phone would follow whatever the <picture> picks.
+    expect(svg.querySelector("link")).toBeNull();
+    const raster = parse(renderToString(<ConfigImage image={photo} priority="high" hiddenOn={hiddenOn} />));
+    expect([...raster.querySelectorAll("picture source")].map((s) => s.getAttribute("media"))).toEqual([
+      hiddenOn,
+      null,
+      null,
+    ]);
+    expect(raster.querySelector('link[rel="preload"]')?.getAttribute("media")).toBe(`not all and ${hiddenOn}`);
+  });
+
   it("preloads a prioritised raster's AVIF choice, which React does not do for an <img> in a <picture>", () => {
-    const html = renderToString(<ConfigImage image={photo} priority sizes="510px" />);
+    const html = renderToString(<ConfigImage image={photo} priority="high" sizes="510px" />);
     const links = [...parse(html).querySelectorAll('link[rel="preload"]')];
     expect(links).toHaveLength(1);
     expect(links[0].getAttribute("as")).toBe("image");
@@ -83,7 +109,7 @@ describe("ConfigImage in a production build", () => {
   });
 
   it("hydrates the prerendered <picture> without a mismatch", async () => {
-    const element = <ConfigImage image={photo} className="hero__image" priority sizes="510px" />;
+    const element = <ConfigImage image={photo} className="hero__image" priority="high" sizes="510px" />;
     const host = document.createElement("div");
     host.innerHTML = renderToString(element);
     document.body.append(host);

@@ -36,7 +36,7 @@ export function BranchDetails(_: BlockProps<"branch-details">) {
       <h1 className="branch-details__title">{branch.name}</h1>
       {branch.sample ? <SampleNote text={ui.samples.branchNote} /> : null}
       <div className="branch-details__grid">
-        <ConfigImage image={branch.image} sizes="(max-width: 799px) 100vw, 572px" />
+        <ConfigImage image={branch.image} priority="high" sizes="(max-width: 799px) 100vw, 572px" />
         <div className="branch-details__panel">
           <dl className="branch-details__facts">
             <dt>

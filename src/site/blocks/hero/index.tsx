@@ -56,7 +56,8 @@ export function Hero({ block }: BlockProps<"hero">) {
           <ConfigImage
             className="hero__image"
             image={block.image}
-            priority
+            priority="high"
+            hiddenOn="(max-width: 599px)"
             sizes="(max-width: 599px) 0px, (max-width: 899px) 560px, 510px"
           />
         ) : null}

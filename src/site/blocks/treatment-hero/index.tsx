@@ -25,7 +25,7 @@ export function TreatmentHero(_: BlockProps<"treatment-hero">) {
             alt: `${name}${presentation.imageAltSuffix}`,
             ...treatmentImageFrame,
           }}
-          priority
+          priority="high"
           sizes="(max-width: 899px) 100vw, 612px"
         />
       </figure>

@@ -10,7 +10,7 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
   const homeRoute = navigation.items[0].route;
   return (
     <Link to={homeRoute} className={className ? `logo ${className}` : "logo"} onClick={onClick}>
-      <ConfigImage className="logo__image" image={site.logo} />
+      <ConfigImage className="logo__image" image={site.logo} priority="low" />
     </Link>
   );
 }

@@ -41,7 +41,7 @@ export function TopBar() {
             <ConfigLink link={links.book} withIcon className="button button--accent top-bar__book" />
           </li>
         </ul>
-        <ConfigImage className="top-bar__accreditation" image={site.accreditationLogo} />
+        <ConfigImage className="top-bar__accreditation" image={site.accreditationLogo} priority="low" />
       </div>
     </div>
   );
