@@ -111,6 +111,39 @@ describe("a page's first load", () => {
   });
 
   it.each([
+    [
+      "a treatment page (its review dates)",
+      "/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad",
+      "en",
+    ],
+    ["the Telugu home page (its blog cards)", "/te/home", "te"],
+  ])("of %s makes its first date format before hydrating, not in the middle of it", async (_, route, lang) => {
+    const { page } = await harness.newPage();
+    // The first date format the page makes, in which language, and whether React had hydrated
+    // any of the page then (it marks each element it takes over).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { firstDateFormat?: { locale: string; hydrated: boolean } };
+      const hydrated = () =>
+        [...document.querySelectorAll("#root *")].some((element) =>
+          Object.keys(element).some((key) => key.startsWith("__reactFiber")),
+        );
+      const DateTimeFormat = Intl.DateTimeFormat;
+      Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
+        construct(target, args: ConstructorParameters<typeof DateTimeFormat>) {
+          seen.firstDateFormat ??= { locale: String(args[0]), hydrated: hydrated() };
+          return new target(...args);
+        },
+      });
+    });
+    await page.goto(route);
+    await page.locator("html[data-app=ready]").waitFor();
+    expect(await page.evaluate(() => (window as { firstDateFormat?: unknown }).firstDateFormat)).toEqual({
+      locale: `${lang}-IN`,
+      hydrated: false,
+    });
+  });
+
+  it.each([
     ["treatment", "/te/specialities/cardiology/best-hospital-for-angioplasty-in-hyderabad", "డా. అంజలి ఎగ్జాంపుల్"],
     ["speciality", "/specialities/orthopedic", "Dr. Suresh Demo"],
   ])("of a %s page names its reviewing doctor with no list of doctors", async (_, route, name) => {

@@ -64,7 +64,12 @@ describe("a page's first paint", () => {
     const { page, context } = await harness.newPage({ width: 412, height: 823 });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    // Chromium raises an image's priority once layout finds it on screen: the last word counts.
+    // Chromium raises an image's priority once layout finds it on screen, if it is still on its
+    // way (as on a phone's connection: here held back): the last word counts.
+    await page.route("**/images/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
     const priority = new Map<string, string>();
     const ids = new Map<string, string>();
     cdp.on("Network.requestWillBeSent", (e) => {
