@@ -56,37 +56,38 @@ export async function loadServerBundle(ssrDir: string, version = ""): Promise<Se
   return (await import(url.href)) as ServerBundle;
 }
 
-/** Jobs handed to a worker at a time: small enough that the workers finish together. */
+/** Jobs a worker takes at a time: small enough that the workers finish together. */
 const batchSize = (jobs: number, workers: number) => Math.max(1, Math.min(50, Math.ceil(jobs / (workers * 40))));
 
-/** What the main thread tells a worker: a batch of jobs to run, or that there are no more. */
-export type WorkerOrder = { jobs: Job[] } | { done: true };
-/** What a worker tells the main thread: it is ready for a batch, or what its last batch did. */
-export type WorkerReport = { ready: true } | { result: JobResult };
-
 /**
- * Runs one worker (worker.mjs), handing it the next batch of `next()` each time it is ready,
- * until there are none; resolves with what its batches did.
+ * What a worker is started with: every job, and a counter shared by the workers saying which batch
+ * is the next to take. The workers take their batches themselves, so the build's own thread is free
+ * for work of its own meanwhile (the search index: build.ts) without leaving a worker waiting for
+ * its next batch.
  */
-function runWorker(ssrEntry: string, context: JobContext, next: () => Job[] | undefined): Promise<JobResult[]> {
+export interface WorkerOrders {
+  ssrEntry: string;
+  context: JobContext;
+  jobs: Job[];
+  size: number;
+  /** An Int32Array over a SharedArrayBuffer: [0] is the number of batches taken so far. */
+  next: Int32Array;
+}
+
+/** Runs one worker (worker.mjs) until no batch is left; resolves with what its batches did. */
+function runWorker(orders: WorkerOrders): Promise<JobResult[]> {
   return new Promise((resolve, reject) => {
-    const results: JobResult[] = [];
     const worker = new Worker(path.join(projectRoot, "src/build/prerender/worker.mjs"), {
-      workerData: { ssrEntry, context },
+      workerData: orders,
       // Rendering makes short-lived garbage by the megabyte: a larger young generation lets more
       // of it die there instead of being copied and promoted (measured: 2,047 pages on one worker
       // 7.9 s -> 6.2 s; no change at 10,000 pages on two).
       resourceLimits: { maxYoungGenerationSizeMb: 64 },
     });
-    worker.on("message", (report: WorkerReport) => {
-      if ("result" in report) results.push(report.result);
-      const jobs = next();
-      worker.postMessage((jobs ? { jobs } : { done: true }) satisfies WorkerOrder);
-    });
+    // Its last word: what it did, posted as it ends.
+    worker.once("message", (results: JobResult[]) => resolve(results));
     worker.once("error", reject);
-    worker.once("exit", (code) =>
-      code === 0 ? resolve(results) : reject(new Error(`A build worker stopped with code ${code}.`)),
-    );
+    worker.once("exit", (code) => reject(new Error(`A build worker stopped with code ${code} before it was done.`)));
   });
 }
 
@@ -108,7 +109,8 @@ export function mergeResults(results: JobResult[]): JobResult {
 /**
  * Runs jobs on `workers` workers, in order, each taking the next batch when it has done its last
  * (a static share left one worker a second behind the other at 10,000 pages: jobs of one kind do
- * not cost the same), and merges what they did.
+ * not cost the same), and merges what they did. The returned promise settles as the workers end;
+ * the calling thread is not needed meanwhile.
  */
 export async function runJobsOnWorkers(
   jobs: Job[],
@@ -118,14 +120,14 @@ export async function runJobsOnWorkers(
 ): Promise<JobResult> {
   const ssrEntry = pathToFileURL(path.join(ssrDir, "entry-server.js")).href;
   const count = Math.max(1, Math.min(workers, jobs.length));
-  const size = batchSize(jobs.length, count);
-  let at = 0;
-  const next = () => {
-    if (at >= jobs.length) return undefined;
-    at += size;
-    return jobs.slice(at - size, at);
+  const orders: WorkerOrders = {
+    ssrEntry,
+    context,
+    jobs,
+    size: batchSize(jobs.length, count),
+    next: new Int32Array(new SharedArrayBuffer(4)),
   };
-  const results = await Promise.all(Array.from({ length: count }, () => runWorker(ssrEntry, context, next)));
+  const results = await Promise.all(Array.from({ length: count }, () => runWorker(orders)));
   return mergeResults(results.flat());
 }
 
