@@ -36,8 +36,25 @@ export function clinicalReviewSettings(site: Pick<Site, "clinicalReview" | "prod
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Days worked out so far: prerendering thousands of treatment pages asks for the same few review
+ * dates again and again. Bounded, as a long-lived tab or editor could ask for many.
+ */
+const addedMonths = new Map<string, string>();
+
 /** `day` (YYYY-MM-DD) plus `months`, on the last day of the month when it has fewer days. */
 export function addMonths(day: string, months: number): string {
+  const key = `${months} ${day}`;
+  let found = addedMonths.get(key);
+  if (found === undefined) {
+    found = monthsLater(day, months);
+    if (addedMonths.size >= 1000) addedMonths.clear();
+    addedMonths.set(key, found);
+  }
+  return found;
+}
+
+function monthsLater(day: string, months: number): string {
   const match = isoDay.exec(day);
   if (!match) return day;
   const [year, month, date] = [Number(match[1]), Number(match[2]) - 1 + months, Number(match[3])];

@@ -93,9 +93,24 @@ function useWhollyEnglish(): (block: Block) => boolean {
   const runtime = useLanguage() === defaultLanguage ? undefined : use(translationRuntime());
   if (!runtime) return () => false;
   return (block) => {
-    const texts = runtime.documentTexts(block);
+    const texts = blockTexts(runtime, block);
     return texts.length > 0 && texts.every((text) => langOf(text.value) !== undefined);
   };
+}
+
+/**
+ * Each block's texts, walked once per block object: a collection's template, translated once per
+ * language (lazy-translations.ts), gives every treatment page in that language the same blocks.
+ */
+const textsByBlock = new WeakMap<Block, readonly { value: string }[]>();
+
+function blockTexts(runtime: { documentTexts: (doc: unknown) => readonly { value: string }[] }, block: Block) {
+  let texts = textsByBlock.get(block);
+  if (!texts) {
+    texts = runtime.documentTexts(block);
+    textsByBlock.set(block, texts);
+  }
+  return texts;
 }
 
 export function BlockList({ blocks, source }: { blocks: Block[]; source: BlockSource }) {

@@ -68,6 +68,21 @@ function textsOf(value: unknown, into: string[] = []): string[] {
 }
 
 /**
+ * A form's texts, walked once per form object while prerendering (the one caller: a form's config
+ * is not edited in place there, and every treatment page shows the same form).
+ */
+const textsByForm = new WeakMap<Form, string[]>();
+
+function formTexts(form: Form): string[] {
+  let texts = textsByForm.get(form);
+  if (!texts) {
+    texts = textsOf(form);
+    textsByForm.set(form, texts);
+  }
+  return texts;
+}
+
+/**
  * The form, or, while prerendering, its place (form-slots.ts). Its kind is everything its HTML
  * depends on but the heading: the form and its language, the props it shows, and which of its
  * texts are marked as English on this page (that depends on the texts around it).
@@ -78,9 +93,7 @@ function FormSlot(props: ConfiguredFormProps) {
   if (!slots) return <ConfiguredForm {...props} />;
   const { form, lang, title, idPrefix, submitCheckMessage } = props;
   const heading = title ?? form.title ?? "";
-  const marks = textsOf([heading, form])
-    .map((text) => (langOf(text) ? "e" : "-"))
-    .join("");
+  const marks = [heading, ...formTexts(form)].map((text) => (langOf(text) ? "e" : "-")).join("");
   const place = slots.place(
     JSON.stringify([form.id, lang, idPrefix ?? null, submitCheckMessage ?? null, title === undefined, marks]),
     heading,

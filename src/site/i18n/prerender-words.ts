@@ -22,7 +22,17 @@ addMessageAsts(Object.values(asts)[0]);
 
 const words: PrerenderWords = Object.values(json)[0];
 
+/** Each language's words, translated once: every page's head asks for them (thousands of pages). */
+const wordsByLang = new Map<string, Promise<PrerenderWords>>();
+
 /** The prerenderer's interface words in `lang` (English where a text is not translated). */
-export async function prerenderWordsIn(lang: string): Promise<PrerenderWords> {
-  return (await translatedIn(words, "interface.json", lang)).doc;
+export function prerenderWordsIn(lang: string): Promise<PrerenderWords> {
+  let found = wordsByLang.get(lang);
+  if (!found) {
+    found = translatedIn(words, "interface.json", lang).then((translated) => translated.doc);
+    // A failed load is not kept: the next page asks again.
+    found.catch(() => wordsByLang.delete(lang));
+    wordsByLang.set(lang, found);
+  }
+  return found;
 }

@@ -69,8 +69,21 @@ function rankedBranches(routes: RouteObject[]): Branch[] {
   return branches;
 }
 
+/** Each pattern compiled so far: every render matches the address again (prerendering, thousands of pages). */
+const compiled = new Map<string, { regex: RegExp; names: string[] }>();
+
 /** A path pattern as a regular expression, anchored at the start; at the end too when `end`. */
 function compile(path: string, end: boolean) {
+  const key = `${end ? "$" : "^"}${path}`;
+  let pattern = compiled.get(key);
+  if (!pattern) {
+    pattern = compilePattern(path, end);
+    compiled.set(key, pattern);
+  }
+  return pattern;
+}
+
+function compilePattern(path: string, end: boolean) {
   const names: string[] = [];
   let source = `^${path
     .replace(/\/*\*?$/, "")
@@ -113,6 +126,8 @@ function matchBranch(branch: Branch, pathname: string): RouteMatch[] | null {
 
 /** Each segment decoded, a '/' inside one kept encoded (a parameter holds it decoded). */
 function decodePath(pathname: string): string {
+  // Nothing to decode (the addresses the site makes): as it is, without a pass per segment.
+  if (!pathname.includes("%")) return pathname;
   try {
     return pathname
       .split("/")

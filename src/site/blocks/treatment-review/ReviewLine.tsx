@@ -26,9 +26,18 @@ import "./treatment-review.css";
 
 const settings = clinicalReviewSettings(site);
 
+/** Each doctor's profile path so far, by name: every treatment page names its reviewer's. */
+const profilePaths = new Map<string, string>();
+
 /** Where a doctor's card is: the doctor search, filtered to their name. */
-export const doctorProfilePath = (doctor: Pick<Doctor, "name">) =>
-  `/our-doctors?${new URLSearchParams({ name: doctor.name })}`;
+export function doctorProfilePath(doctor: Pick<Doctor, "name">): string {
+  let path = profilePaths.get(doctor.name);
+  if (path === undefined) {
+    path = `/our-doctors?${new URLSearchParams({ name: doctor.name })}`;
+    profilePaths.set(doctor.name, path);
+  }
+  return path;
+}
 
 interface ReviewLineProps {
   review: MedicalReview | undefined;
