@@ -45,7 +45,7 @@ export interface BuildEnd {
 /** Logs what was made and why, and returns it in numbers. */
 export function reportBuild(end: BuildEnd): BuildReport {
   const { full, plan, log } = end;
-  const reused = plan.planned.length - plan.stale.length;
+  const reused = plan.pieces - plan.stale.length;
   const changes = full ? "" : describeChanges(end.scanner, end.before as BuildState, end.entries);
   if (!full) {
     log(`Incremental build: ${changes}.`);

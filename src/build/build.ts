@@ -223,8 +223,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   // The client build's copies this build did not use are older code's.
   if (full) pruneCompressCache(compressCache.dir, jobsStarted);
   const made = plan.stale.filter((p) => p.job).length;
-  const planned = plan.planned.filter((p) => p.job).length;
-  step(`pages and data (${plural(made, "job")} of ${planned.toLocaleString("en")})`, since);
+  step(`pages and data (${plural(made, "job")} of ${plan.jobs.toLocaleString("en")})`, since);
   for (const line of jobLines(result)) log(line);
   log(`  ${searchLine.padEnd(40)} ${(searchSeconds / 1000).toFixed(2).padStart(6)} s`);
   const written = [...result.written, ...search.written, ...(await siteCardWritten)];
