@@ -37,7 +37,8 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
 /**
  * Runs Lighthouse once on `url`. With `keepIn`, the run's report and its trace (the main thread's
  * tasks as Lighthouse saw them, before its simulation: what each long task was) are written there
- * as `<address>.lhr.json` and `<address>.trace.json`, for `npm run bench -- --keep-traces DIR`.
+ * as `<address>.lhr.json` and `<address>.trace.json`, for `npm run bench -- --keep-traces DIR`, with
+ * the network log and run context Lantern's estimates are made from (tests/bench/lantern-replay.ts).
  * With `certificate` (PEM), Chromium trusts that one certificate, the bench's https front's
  * (`--https`), as a browser trusts a deployed site's: no other certificate error is let through.
  */
@@ -75,8 +76,21 @@ export async function runLighthouse(
       mkdirSync(keepIn, { recursive: true });
       const name = new URL(url).pathname.replace(/[^\w-]+/g, "_");
       writeFileSync(path.join(keepIn, `${name}.lhr.json`), JSON.stringify(result.lhr));
-      const { Trace } = result.artifacts as { Trace?: unknown };
+      const {
+        Trace,
+        DevtoolsLog,
+        GatherContext,
+        URL: urls,
+      } = result.artifacts as {
+        Trace?: unknown;
+        DevtoolsLog?: unknown;
+        GatherContext?: unknown;
+        URL?: unknown;
+      };
       if (Trace) writeFileSync(path.join(keepIn, `${name}.trace.json`), JSON.stringify(Trace));
+      // With the trace, what Lantern simulates from: tests/bench/lantern-replay.ts recomputes it.
+      if (DevtoolsLog) writeFileSync(path.join(keepIn, `${name}.devtoolslog.json`), JSON.stringify(DevtoolsLog));
+      writeFileSync(path.join(keepIn, `${name}.artifacts.json`), JSON.stringify({ GatherContext, URL: urls }));
     }
     const lcpDetails = audits["largest-contentful-paint-element"]?.details as NodeItem | undefined;
     return {
