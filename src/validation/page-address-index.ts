@@ -23,14 +23,17 @@ import type { SiteModel } from "./site-model";
 
 const keyOf = (slot: Slot, value: string) => `${slot.field}\n${value}`;
 
+/** Slots' positions, in order, by field and then value. */
+type ByValue = Map<string, Map<string, number[]>>;
+
 export class PageAddressIndex {
   private readonly pass: AddressPass;
+  /** The slots by file and by value, made for the second change asked about (see problems). */
+  private index: { slotsOf: Map<string, number[]>; byValue: ByValue } | undefined;
+  private asked = 0;
 
   /** `model`: the site as kept; `schemaError(file, pointer)` as pageAddressProblems takes it. */
   constructor(model: SiteModel, schemaError: (file: string, pointer: string) => boolean) {
-    // No index of the pass's slots by file or value is made: a change looks up a few files and
-    // their few values, found in one walk of the slots each (indexing 40,000 slots by both, a
-    // text key made for each, cost a one-change build at 10,000 treatments 85 ms for those few).
     this.pass = addressPass(model, schemaError);
   }
 
@@ -54,10 +57,15 @@ export class PageAddressIndex {
     namePlace: NamePlace,
   ): { found: Map<string, UnplacedProblem[]>; sharing: Set<string> } {
     const { slots, reported } = this.pass;
-    const slotsOf = new Map<string, number[]>();
-    slots.forEach((slot, i) => {
-      if (changed.has(slot.place.file) || of.has(slot.place.file)) addTo(slotsOf, slot.place.file, i);
-    });
+    // A build asks about one change: its few files and values are found by walking the slots
+    // (indexing 40,000 slots by both cost a one-change build at 10,000 treatments 85 ms for those
+    // few). The editor asks about one save after another: from the second on, the index answers.
+    if (++this.asked === 2) this.index = indexOf(slots);
+    const slotsOf = this.index?.slotsOf ?? new Map<string, number[]>();
+    if (!this.index)
+      slots.forEach((slot, i) => {
+        if (changed.has(slot.place.file) || of.has(slot.place.file)) addTo(slotsOf, slot.place.file, i);
+      });
     const moved = new Map<number, string | undefined>();
     /** The changed slots as they are now (a treatment's name names its page in another's problem). */
     const now = new Map<number, Slot>();
@@ -70,20 +78,24 @@ export class PageAddressIndex {
     const found = new Map<string, UnplacedProblem[]>();
     for (const file of of) for (const make of this.pass.found.get(file) ?? []) addTo(found, file, make(namePlace));
 
-    // The slots that had each value the files' pages have, as kept, in order (one walk of them all).
-    const kept = new Map<string, Map<string, number[]>>();
-    for (const file of of)
-      for (const i of slotsOf.get(file) ?? []) {
-        const value = valueAt(i);
-        if (value === undefined) continue;
-        const byValue = kept.get(slots[i].field) ?? new Map<string, number[]>();
-        kept.set(slots[i].field, byValue);
-        byValue.set(value, []);
-      }
-    if (kept.size > 0)
-      slots.forEach((slot, j) => {
-        if (slot.value !== undefined) kept.get(slot.field)?.get(slot.value)?.push(j);
-      });
+    // The slots that had each value the files' pages have, as kept, in order.
+    let kept = this.index?.byValue;
+    if (!kept) {
+      const wanted: ByValue = new Map();
+      for (const file of of)
+        for (const i of slotsOf.get(file) ?? []) {
+          const value = valueAt(i);
+          if (value === undefined) continue;
+          const byValue = wanted.get(slots[i].field) ?? new Map<string, number[]>();
+          wanted.set(slots[i].field, byValue);
+          byValue.set(value, []);
+        }
+      if (wanted.size > 0)
+        slots.forEach((slot, j) => {
+          if (slot.value !== undefined) wanted.get(slot.field)?.get(slot.value)?.push(j);
+        });
+      kept = wanted;
+    }
 
     // Every value the files' pages have: the pages sharing it, in order, and the first of them.
     const duplicates: [number, UnplacedProblem][] = [];
@@ -112,4 +124,18 @@ export class PageAddressIndex {
     for (const [j, made] of duplicates) addTo(found, slots[j].place.file, made);
     return { found, sharing };
   }
+}
+
+/** The slots' positions by file and by value (a value's in order). */
+function indexOf(slots: readonly Slot[]): { slotsOf: Map<string, number[]>; byValue: ByValue } {
+  const slotsOf = new Map<string, number[]>();
+  const byValue: ByValue = new Map();
+  slots.forEach((slot, i) => {
+    addTo(slotsOf, slot.place.file, i);
+    if (slot.value === undefined) return;
+    const values = byValue.get(slot.field) ?? new Map<string, number[]>();
+    byValue.set(slot.field, values);
+    addTo(values, slot.value, i);
+  });
+  return { slotsOf, byValue };
 }
