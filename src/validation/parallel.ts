@@ -163,6 +163,12 @@ export function checkInParallel(
             // The number is replaced by its list in place: a copy of each result would cost more.
             const result = list[i] as unknown as Checked;
             if (html !== undefined) result.html = named.get(html);
+            // The job's own path, not the posted copy: the copies die young, where 10,000 kept
+            // ones (twice in a treatment file's result) were copied by each collection.
+            const { file } = jobs[chunk * chunkLength + i];
+            result.file = file;
+            if (result.fact?.kind === "collection")
+              for (const treatment of result.fact.treatments) if (treatment.file === file) treatment.file = file;
             results[chunk * chunkLength + i] = result;
           }
           have[chunk] = 1;
