@@ -21,7 +21,7 @@ import { pageCardsAfter, shownCards } from "./page-cards";
 import { codeChange } from "./plan/code-change";
 import { planBuild } from "./plan/plan";
 import type { JobContext } from "./prerender/jobs";
-import { loadServerBundle, notFoundPage, pageTemplate } from "./prerender/prerender";
+import { loadServerBundle, notFoundPage, pageTemplate, startWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { jobLines, runPlannedJobs } from "./run-jobs";
 import { buildSearch } from "./search/build-search";
@@ -151,6 +151,8 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const madeByVite = viteBuilds
     ? await finishClientStep({ root, distDir, ssrDir, staging, builds: viteBuilds, started: viteStarted, clock, log })
     : [];
+  // A full build's workers start now, loading the new server bundle while the pages are listed and planned.
+  const pool = full && workers > 1 ? startWorkers(ssrDir, workers) : undefined;
 
   // Each language's font, subset to the characters its texts use (cached by font and characters).
   since = performance.now();
@@ -205,7 +207,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     fonts,
     compressCache,
   };
-  const jobsRun = runPlannedJobs({ jobs, context, bundle, ssrDir, workers });
+  const jobsRun = runPlannedJobs({ jobs, context, bundle, ssrDir, workers, pool });
   jobsRun.catch(() => undefined); // awaited below, after the search index: not an unhandled rejection meanwhile
 
   // The site search's index, one per language (src/build/search/), made in this thread while the

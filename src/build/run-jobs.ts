@@ -8,7 +8,7 @@ import { plural } from "./explanations";
 import { inWorkOrder } from "./plan/order";
 import type { Job, JobContext, JobResult } from "./prerender/jobs";
 import { pageBuildErrorName } from "./prerender/page-error";
-import { runJobsOnWorkers, type ServerBundle } from "./prerender/prerender";
+import { runJobsOnWorkers, type ServerBundle, type WorkerPool } from "./prerender/prerender";
 
 /** Fewer jobs than this run in the build's own thread: starting workers would cost more. */
 const inThreadJobs = 48;
@@ -20,16 +20,22 @@ export interface JobRun {
   /** The server bundle's folder, which the workers load. */
   ssrDir: string;
   workers: number;
+  /** Workers started already (a full build starts them before it lists its pages); closed unused when the jobs are few. */
+  pool?: WorkerPool;
 }
 
 /** Runs the jobs; returns what they wrote. */
-export async function runPlannedJobs({ jobs, context, bundle, ssrDir, workers }: JobRun): Promise<JobResult> {
+export async function runPlannedJobs({ jobs, context, bundle, ssrDir, workers, pool }: JobRun): Promise<JobResult> {
   const ordered = inWorkOrder(jobs);
+  const inThread = ordered.length < inThreadJobs || workers <= 1;
+  if (inThread) pool?.close();
   return ordered.length === 0
     ? { written: [], unchanged: 0, times: {} }
-    : await (ordered.length < inThreadJobs || workers <= 1
+    : await (inThread
         ? bundle.runJobs(ordered, context)
-        : runJobsOnWorkers(ordered, context, ssrDir, workers)
+        : pool
+          ? pool.run(ordered, context)
+          : runJobsOnWorkers(ordered, context, ssrDir, workers)
       ).catch((error: unknown) => {
         // A page that failed names itself and its file (page-error.ts): that, not a stack, is shown.
         throw error instanceof Error && error.name === pageBuildErrorName ? new BuildError(error.message) : error;

@@ -1,7 +1,7 @@
 /**
  * Prerendering and the other jobs of a build (src/build/prerender/jobs.ts), run by the server
  * bundle: built with Vite from entry-server.tsx, then loaded in this thread for a few jobs or on
- * a worker per core for many, each worker taking every n-th job.
+ * a worker per core for many (workers.ts), each worker taking the next batch of jobs.
  *
  * `tsx scripts/prerender.ts` renders every page of an existing client build (the prerender
  * benchmark uses it); `npm run build` (src/build/build.ts) runs it as part of the build.
@@ -14,13 +14,16 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import { buildLanguageFonts } from "../fonts";
 import { InputScanner } from "../inputs";
 import { projectRoot } from "../project-root";
 import { robotsTxt, sitemapFiles } from "../sitemap";
 import { serverBundleOptions } from "../vite/vite-builds";
 import type { Job, JobContext, JobResult } from "./jobs";
+import { runJobsOnWorkers } from "./workers";
+
+export { mergeResults, runJobsOnWorkers, startWorkers, type WorkerPool } from "./workers";
+
 import type { Catalog, PageSpec } from "./manifest";
 
 const root = projectRoot;
@@ -54,81 +57,6 @@ export async function loadServerBundle(ssrDir: string, version = ""): Promise<Se
   const url = pathToFileURL(path.join(ssrDir, "entry-server.js"));
   if (version) url.searchParams.set("v", version);
   return (await import(url.href)) as ServerBundle;
-}
-
-/** Jobs a worker takes at a time: small enough that the workers finish together. */
-const batchSize = (jobs: number, workers: number) => Math.max(1, Math.min(50, Math.ceil(jobs / (workers * 40))));
-
-/**
- * What a worker is started with: every job, and a counter shared by the workers saying which batch
- * is the next to take. The workers take their batches themselves, so the build's own thread is free
- * for work of its own meanwhile (the search index: build.ts) without leaving a worker waiting for
- * its next batch.
- */
-export interface WorkerOrders {
-  ssrEntry: string;
-  context: JobContext;
-  jobs: Job[];
-  size: number;
-  /** An Int32Array over a SharedArrayBuffer: [0] is the number of batches taken so far. */
-  next: Int32Array;
-}
-
-/** Runs one worker (worker.mjs) until no batch is left; resolves with what its batches did. */
-function runWorker(orders: WorkerOrders): Promise<JobResult[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(projectRoot, "src/build/prerender/worker.mjs"), {
-      workerData: orders,
-      // Rendering makes short-lived garbage by the megabyte: a larger young generation lets more
-      // of it die there instead of being copied and promoted (measured: 2,047 pages on one worker
-      // 7.9 s -> 6.2 s; no change at 10,000 pages on two).
-      resourceLimits: { maxYoungGenerationSizeMb: 64 },
-    });
-    // Its last word: what it did, posted as it ends.
-    worker.once("message", (results: JobResult[]) => resolve(results));
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`A build worker stopped with code ${code} before it was done.`)));
-  });
-}
-
-/** What several runs of jobs did, as one. */
-export function mergeResults(results: JobResult[]): JobResult {
-  const times: Record<string, number> = {};
-  for (const r of results) for (const [part, ms] of Object.entries(r.times)) times[part] = (times[part] ?? 0) + ms;
-  const cards = (key: "written" | "found") => results.reduce((n, r) => n + (r.cards?.[key] ?? 0), 0);
-  return {
-    // A social card shared by pages of several batches is named by each.
-    written: [...new Set(results.flatMap((r) => r.written))],
-    unchanged: results.reduce((n, r) => n + r.unchanged, 0),
-    times,
-    cards: { written: cards("written"), found: cards("found") },
-    pageCards: Object.assign({}, ...results.map((r) => r.pageCards ?? {})),
-  };
-}
-
-/**
- * Runs jobs on `workers` workers, in order, each taking the next batch when it has done its last
- * (a static share left one worker a second behind the other at 10,000 pages: jobs of one kind do
- * not cost the same), and merges what they did. The returned promise settles as the workers end;
- * the calling thread is not needed meanwhile.
- */
-export async function runJobsOnWorkers(
-  jobs: Job[],
-  context: JobContext,
-  ssrDir: string,
-  workers: number,
-): Promise<JobResult> {
-  const ssrEntry = pathToFileURL(path.join(ssrDir, "entry-server.js")).href;
-  const count = Math.max(1, Math.min(workers, jobs.length));
-  const orders: WorkerOrders = {
-    ssrEntry,
-    context,
-    jobs,
-    size: batchSize(jobs.length, count),
-    next: new Int32Array(new SharedArrayBuffer(4)),
-  };
-  const results = await Promise.all(Array.from({ length: count }, () => runWorker(orders)));
-  return mergeResults(results.flat());
 }
 
 /** The copy of the app shell static hosts (Netlify, Cloudflare Pages, GitHub Pages) answer unknown addresses with, status 404. */
