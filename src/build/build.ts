@@ -11,25 +11,24 @@ import { cacheDir, distFingerprint, readState, stateFile, writeState } from "./b
 import { jobCatalog, readCatalog } from "./catalog";
 import { startConfigCheck } from "./check-config";
 import { checkInputs } from "./check-inputs";
-import { fontFiles, removeAllBut, removeJobOutputs, removeStaleFonts, removeUnshownCards } from "./clean-up";
+import { fontFiles, listTree, removeStaleFonts } from "./clean-up";
 import { finishClientStep } from "./client-step";
 import { isCompressible, pruneCompressCache } from "./compress";
 import { plural } from "./explanations";
+import { finishDist } from "./finish-dist";
 import { buildLanguageFonts } from "./fonts";
 import { InputScanner } from "./inputs";
-import { pageCardsAfter, shownCards } from "./page-cards";
 import { codeChange } from "./plan/code-change";
 import { planBuild } from "./plan/plan";
 import type { JobContext } from "./prerender/jobs";
-import { loadServerBundle, notFoundPage, pageTemplate, startWorkers } from "./prerender/prerender";
+import { loadServerBundle, pageTemplate, startWorkers } from "./prerender/prerender";
 import { projectRoot } from "./project-root";
 import { jobLines, runPlannedJobs } from "./run-jobs";
 import { buildSearch } from "./search/build-search";
 import { type SitemapLimits, writeSitemaps } from "./sitemap";
-import { siteCard, siteCardFile, writeSiteCard } from "./social/cards";
+import { siteCard, writeSiteCard } from "./social/cards";
 import { BuildClock } from "./timings";
 import { startViteBuilds } from "./vite/vite-builds";
-import { writeWholes } from "./whole-file";
 
 const defaultRoot = projectRoot;
 
@@ -220,37 +219,7 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
   const search = buildSearch({ root, distDir, cache, catalog: entries, languages, full });
   const searchLine = `search index (${plural(search.pages, "page")}, beside the pages)`;
   const searchSeconds = performance.now() - searchStarted;
-
-  const result = await jobsRun;
-  // The client build's copies this build did not use are older code's.
-  if (full) pruneCompressCache(compressCache.dir, jobsStarted);
-  const made = plan.stale.filter((p) => p.job).length;
-  step(`pages and data (${plural(made, "job")} of ${plan.jobs.toLocaleString("en")})`, since);
-  for (const line of jobLines(result)) log(line);
-  log(`  ${searchLine.padEnd(40)} ${(searchSeconds / 1000).toFixed(2).padStart(6)} s`);
-  const written = [...result.written, ...search.written, ...(await siteCardWritten)];
-  const removed: string[] = [...search.removed];
-
-  // Outputs of jobs that no longer exist (a treatment removed, a list page fewer).
-  since = performance.now();
-  removed.push(...staleFonts);
-  // Each page's social card: the pages made again name theirs, the others keep the last build's.
-  const gonePages = plan.removed.flatMap((key) => (key.kind === "page" ? [key.path] : []));
-  const { kept: pageCards, dropped } = pageCardsAfter(
-    gonePages,
-    full ? undefined : before?.pageCards,
-    result.pageCards,
-  );
-  // A card no page shows any more (its page's title changed, or the page is gone) goes, as a full
-  // build's clean-up removes it.
-  if (!full && before?.pageCards && dropped) removed.push(...removeUnshownCards(distDir, shownCards(pageCards)));
-  removed.push(...removeJobOutputs(distDir, plan.removed));
-
-  // The whole collection, the spec's data file, made of the treatments' data files.
-  const wholes = writeWholes(distDir, entries, plan.stale, !full, before?.wholes);
-  written.push(...wholes.written);
-
-  // sitemap.xml and robots.txt.
+  // sitemap.xml and robots.txt, made of the page list alone: written here too, beside the pages.
   const { languages: siteLanguages, canonicalBase } = bundle.siteFacts;
   const sitemaps = writeSitemaps(
     distDir,
@@ -261,14 +230,36 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     !full,
     before?.sitemap,
   );
-  written.push(...sitemaps.written);
-  removed.push(...sitemaps.removed);
-  if (full) {
-    const kept = new Set(
-      [...madeByVite, ...written, "shell.html", notFoundPage, siteCardFile].map((f) => path.normalize(f)),
-    );
-    removed.push(...removeAllBut(distDir, kept));
-  }
+  // A full build removes from dist/ what it did not write: dist/ is listed now, while the workers
+  // still make the pages, rather than walked after them (clean-up.ts).
+  const distListed = full ? listTree(distDir) : undefined;
+
+  const result = await jobsRun;
+  // The client build's copies this build did not use are older code's.
+  if (full) pruneCompressCache(compressCache.dir, jobsStarted);
+  const made = plan.stale.filter((p) => p.job).length;
+  step(`pages and data (${plural(made, "job")} of ${plan.jobs.toLocaleString("en")})`, since);
+  for (const line of jobLines(result)) log(line);
+  log(`  ${searchLine.padEnd(40)} ${(searchSeconds / 1000).toFixed(2).padStart(6)} s`);
+  const written = [...result.written, ...search.written, ...sitemaps.written, ...(await siteCardWritten)];
+  const removed: string[] = [...search.removed, ...sitemaps.removed];
+
+  since = performance.now();
+  removed.push(...staleFonts);
+  const finished = finishDist(
+    {
+      distDir,
+      full,
+      before,
+      plan,
+      result,
+      entries,
+      madeByVite,
+      distListed,
+    },
+    written,
+    removed,
+  );
   step("whole data files, sitemap, clean-up", since);
 
   writeState(cache, {
@@ -278,9 +269,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildReport>
     catalog: entries,
     deps: plan.deps,
     jobs: plan.hashes,
-    wholes: wholes.layouts,
+    wholes: finished.wholes,
     languageFonts: fontFiles(fonts),
-    pageCards,
+    pageCards: finished.pageCards,
     sitemap: sitemaps.key,
     dist: distFingerprint(distDir),
   });

@@ -7,26 +7,80 @@ import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { dataPaths } from "../shared/collections/data-files";
 import type { JobKey } from "./keys";
+import { pageFile } from "./page-file";
 
 /** Removes every file under `dir` not in `kept` (relative paths), and folders left empty. */
 export function removeAllBut(dir: string, kept: Set<string>): string[] {
-  const removed: string[] = [];
-  const walk = (relative: string): boolean => {
-    let empty = true;
-    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) {
-        if (walk(child)) rmdirSync(path.join(dir, child));
-        else empty = false;
-      } else if (kept.has(child)) empty = false;
-      else {
-        rmSync(path.join(dir, child));
-        removed.push(child);
-      }
+  return removeListedBut(dir, listTree(dir), kept);
+}
+
+/** The files and folders under a folder (relative paths), each folder after what it holds. */
+export interface Tree {
+  files: string[];
+  /** Folders, each after its subfolders, with how many entries it held when listed. */
+  folders: { path: string; entries: number }[];
+}
+
+/**
+ * Lists the files and folders under `dir`. A full build lists dist/ while its workers make the
+ * pages (the build's thread is idle then) and removes what it did not write afterwards:
+ * listing tens of thousands of files after the pages was most of the build's last serial step.
+ */
+export function listTree(dir: string): Tree {
+  const tree: Tree = { files: [], folders: [] };
+  const walk = (relative: string, prefix: string) => {
+    const entries = readdirSync(path.join(dir, relative), { withFileTypes: true });
+    for (const entry of entries) {
+      // Joined by hand: a name readdir gives needs none of path.join's normalising.
+      const child = prefix + entry.name;
+      if (entry.isDirectory()) walk(child, `${child}${path.sep}`);
+      else tree.files.push(child);
     }
-    return empty;
+    if (relative !== "") tree.folders.push({ path: relative, entries: entries.length });
   };
-  walk("");
+  walk("", "");
+  return tree;
+}
+
+/**
+ * Removes the files of `tree` not in `kept`, then the folders left empty, deepest first. A file
+ * written since the listing is one the build wrote (in `kept`); a folder it went into is not
+ * empty, and stays.
+ */
+export function removeListedBut(dir: string, tree: Tree, kept: Set<string>): string[] {
+  const removed: string[] = [];
+  const left = new Map<string, number>();
+  for (const folder of tree.folders) left.set(folder.path, folder.entries);
+  const gone = (child: string) => {
+    const parent = path.dirname(child);
+    if (parent !== ".") left.set(parent, (left.get(parent) ?? 1) - 1);
+  };
+  for (const file of tree.files) {
+    if (kept.has(file)) continue;
+    try {
+      rmSync(path.join(dir, file));
+    } catch (error) {
+      // Gone since the listing (a temporary file renamed, an old sitemap part the build removed):
+      // not counted again, but its folder may be left empty all the same.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      gone(file);
+      continue;
+    }
+    removed.push(file);
+    gone(file);
+  }
+  for (const folder of tree.folders) {
+    if (left.get(folder.path) !== 0) continue;
+    try {
+      rmdirSync(path.join(dir, folder.path));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Not empty after all: the build wrote into it after the listing.
+      if (code === "ENOTEMPTY") continue;
+      if (code !== "ENOENT") throw error;
+    }
+    gone(folder.path);
+  }
   return removed;
 }
 
@@ -62,9 +116,6 @@ export function fontFiles(fonts: Record<string, { font: string; stylesheet: stri
 export function removeJobOutputs(distDir: string, removed: readonly JobKey[]): string[] {
   return removed.flatMap((key) => outputsOf(key).flatMap((file) => removeOutput(distDir, file)));
 }
-
-/** A page's file in dist/ (as prerender/jobs.ts names it; that module runs in the server bundle). */
-const pageFile = (pagePath: string) => path.join(pagePath.replace(/^\//, ""), "index.html");
 
 /** The files a job writes (besides their compressed copies), relative to dist/. */
 function outputsOf(key: JobKey): string[] {
