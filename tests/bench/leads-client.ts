@@ -1,36 +1,8 @@
 /**
- * The lead bench's clients and its look into the relay's SQLite outbox (tests/bench/leads.ts):
- * posting a lead as the form does, and reading back what was delivered.
+ * The lead bench's look into the relay's SQLite outbox (tests/bench/leads.ts): what was delivered,
+ * and how many leads are in each state.
  */
-import { Agent, request } from "node:http";
 import Database from "better-sqlite3";
-
-// node:http with keep-alive rather than fetch: the clients share two CPUs with the relay, and
-// fetch costs several times more CPU per request.
-export const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-export function post(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; serverMs: number }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        const timing = /accept;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, serverMs: timing ? Number(timing[1]) : Number.NaN }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 export function deliveredPhones(dbFile: string): Set<string> {
   const db = new Database(dbFile, { readonly: true });

@@ -23,9 +23,10 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type FakeCrmMode, startFakeCrm } from "../helpers/fake-crm";
+import { agent, postLead as post } from "../helpers/lead-post";
 import { tempDir, writeFakeDist } from "../helpers/relay";
 import { freePort, type RelayProcess, spawnRelay } from "../helpers/relay-process";
-import { agent, deliveredPhones, outboxCounts, post } from "./leads-client";
+import { deliveredPhones, outboxCounts } from "./leads-client";
 import { runInstances } from "./leads-postgres";
 import { percentile } from "./stats";
 

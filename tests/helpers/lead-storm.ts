@@ -6,9 +6,10 @@
  * PostgreSQL stopped (as by a crash) for a while mid-burst. Used by
  * tests/server/relays-postgres.test.ts (small) and `npm run bench:leads -- --instances N` (3,000).
  */
-import { Agent, request } from "node:http";
 import pg from "pg";
+import { percentile } from "../bench/stats";
 import { type FakeCrm, type FakeCrmMode, startFakeCrm } from "./fake-crm";
+import { postLead } from "./lead-post";
 import { type PostgresCluster, startPostgres } from "./postgres";
 import { tempDir, writeFakeDist } from "./relay";
 import { freePort, type RelayProcess, spawnRelay } from "./relay-process";
@@ -63,35 +64,6 @@ export interface StormResult {
 
 const phoneOf = (i: number) => `9${String(i).padStart(9, "0")}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-// node:http with keep-alive rather than fetch: the clients share the CPUs with the relays.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(url: string, body: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; serverMs: number }>((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, timeout: 15_000 },
-      (res) => {
-        res.resume();
-        const timing = /accept;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, serverMs: timing ? Number(timing[1]) : Number.NaN }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 async function phonesIn(url: string, status: string): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: url });
@@ -217,14 +189,19 @@ export async function runStorm(options: StormOptions): Promise<StormResult> {
           const url = urls[(i + c + attempt) % urls.length];
           const t0 = performance.now();
           try {
-            const { status, serverMs } = await post(`${url}/api/leads`, body, {
-              "Content-Type": "application/json",
-              Accept: "application/json",
-              Origin: siteOrigin,
-              Cookie: `XSRF-TOKEN=${token}`,
-              "X-XSRF-TOKEN": token,
-              "Idempotency-Key": `storm-lead-${i}`,
-            });
+            const { status, serverMs } = await postLead(
+              `${url}/api/leads`,
+              body,
+              {
+                "Content-Type": "application/json",
+                Accept: "application/json",
+                Origin: siteOrigin,
+                Cookie: `XSRF-TOKEN=${token}`,
+                "X-XSRF-TOKEN": token,
+                "Idempotency-Key": `storm-lead-${i}`,
+              },
+              15_000,
+            );
             if (status !== 202) throw new Error(`HTTP ${status}`);
             latencies.push(performance.now() - t0);
             serverTimes.push(serverMs);
